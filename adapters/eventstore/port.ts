@@ -1,0 +1,82 @@
+import type { Either } from 'fp-ts/lib/Either.js';
+import type { NewEvent, Position, RecordedEvent } from '../../domain/shared/envelope.js';
+import type { EventFilter } from '../../domain/shared/eventFilter.js';
+
+/**
+ * What an append expects of the stream: that it does not exist yet, that it exists, anything, or
+ * that its last event has exactly this revision.
+ */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;
+
+/** A lost race on a stream: the caller reads again and decides again. */
+export type ConcurrencyConflict = {
+  kind: 'concurrency_conflict';
+  stream: string;
+  expected: ExpectedRevision;
+  /** -1 when the stream does not exist. */
+  actual: number;
+};
+
+export type AppendResult = {
+  /** Revision of the last event written. */
+  nextExpectedRevision: number;
+  /** Position of the last event written. */
+  position: Position;
+  events: RecordedEvent[];
+};
+
+export type { EventFilter } from '../../domain/shared/eventFilter.js';
+
+export type ReadAllOptions = {
+  /** Exclusive: events strictly after this position. Absent: from the start. */
+  after?: Position;
+  filter?: EventFilter;
+  limit: number;
+};
+
+export type ReadAllPage = {
+  events: RecordedEvent[];
+  /** Where the scan stopped: pass it as `after` to continue, even when filters skipped events. */
+  scannedTo: Position | undefined;
+  /** True when the scan reached the end of the log. */
+  atEnd: boolean;
+};
+
+export type SubscriptionHandler = (
+  events: RecordedEvent[],
+  progress: { scannedTo: Position },
+) => Promise<void>;
+
+export type SubscribeOptions = {
+  /** Exclusive start: absent means from the start of the log. */
+  after?: Position;
+  filter?: EventFilter;
+  batchSize?: number;
+};
+
+export type Subscription = {
+  /** Resolves once the handler is no longer running and will not be called again. */
+  stop: () => Promise<void>;
+  /** Resolves when the subscription has handed every event up to `position` to its handler. */
+  reached: (position: Position) => Promise<void>;
+};
+
+export type EventStore = {
+  append: (
+    stream: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ) => Promise<Either<ConcurrencyConflict, AppendResult>>;
+  /** A stream's events in revision order, from `fromRevision` (inclusive, default 0). */
+  readStream: (
+    stream: string,
+    options?: { fromRevision?: number; limit?: number },
+  ) => Promise<RecordedEvent[]>;
+  readAll: (options: ReadAllOptions) => Promise<ReadAllPage>;
+  /** Catches up from `after`, then follows the live log in order, woken by appends. */
+  subscribe: (options: SubscribeOptions, handler: SubscriptionHandler) => Subscription;
+  /** Position of the last event in the log, undefined when it is empty. */
+  headPosition: () => Promise<Position | undefined>;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};

@@ -1,0 +1,19 @@
+import type { EventFilter } from '../port.js';
+
+/** `LIKE` with the wildcard characters of a prefix escaped, so `a_b.` matches only itself. */
+const likePrefix = (prefix: string): string => prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+
+export type FilterSql = { clause: string; params: string[] };
+
+export const filterSql = (filter: EventFilter | undefined): FilterSql => {
+  const parts: string[] = [];
+  const params: string[] = [];
+  const anyOf = (column: string, prefixes: readonly string[] | undefined) => {
+    if (!prefixes || prefixes.length === 0) return;
+    parts.push(`(${prefixes.map(() => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    params.push(...prefixes.map(likePrefix));
+  };
+  anyOf('type', filter?.typePrefixes);
+  anyOf('stream', filter?.streamPrefixes);
+  return { clause: parts.length ? ` AND ${parts.join(' AND ')}` : '', params };
+};

@@ -1,0 +1,161 @@
+import type { Statement } from 'better-sqlite3';
+import { left, right } from 'fp-ts/lib/Either.js';
+import type { EventMetadata, NewEvent, RecordedEvent } from '../../../domain/shared/envelope.js';
+import { position } from '../../../domain/shared/envelope.js';
+import type { SqliteDatabase } from '../../sqlite/database.js';
+import type { ConcurrencyConflict, EventStore, ExpectedRevision, ReadAllOptions } from '../port.js';
+import { appendSignal, pullSubscription } from '../pullSubscription.js';
+import { filterSql } from './filterSql.js';
+import { createEventTables } from './schema.js';
+import { promised } from '../../sqlite/promised.js';
+
+type EventRow = {
+  position: number;
+  id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+};
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  id: row.id,
+  type: row.type,
+  stream: row.stream,
+  revision: row.revision,
+  position: position(row.position),
+  recorded_at: row.recorded_at,
+  data: JSON.parse(row.data) as unknown,
+  metadata: JSON.parse(row.metadata) as EventMetadata,
+});
+
+const satisfies = (expected: ExpectedRevision, actual: number): boolean => {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return actual === -1;
+  if (expected === 'stream_exists') return actual >= 0;
+  return expected === actual;
+};
+
+/**
+ * The embedded event store: the log in one SQLite table. Appends are synchronous transactions,
+ * so an append that returned is on disk (WAL) before any caller hears of it.
+ */
+export const sqliteEventStore = (
+  db: SqliteDatabase,
+  options: { now?: () => Date } = {},
+): EventStore => {
+  createEventTables(db);
+  const now = options.now ?? (() => new Date());
+  const signal = appendSignal();
+
+  const currentRevision = db.prepare<[string], { revision: number | null }>(
+    'SELECT max(revision) AS revision FROM events WHERE stream = ?',
+  );
+  const insert = db.prepare<[string, string, number, string, string, string, string]>(
+    `INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const streamRows = db.prepare<[string, number, number], EventRow>(
+    'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
+  );
+  const head = db.prepare<[], { position: number | null }>(
+    'SELECT max(position) AS position FROM events',
+  );
+  const readAllStatements = new Map<string, Statement<unknown[], EventRow>>();
+
+  const appendTransaction = db.transaction(
+    (stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+      const actual = currentRevision.get(stream)?.revision ?? -1;
+      if (!satisfies(expected, actual)) {
+        const conflict: ConcurrencyConflict = {
+          kind: 'concurrency_conflict',
+          stream,
+          expected,
+          actual,
+        };
+        return left(conflict);
+      }
+      const recordedAt = now().toISOString();
+      const recorded: RecordedEvent[] = events.map((event, index) => {
+        const revision = actual + 1 + index;
+        const info = insert.run(
+          event.id,
+          stream,
+          revision,
+          event.type,
+          JSON.stringify(event.data),
+          JSON.stringify(event.metadata),
+          recordedAt,
+        );
+        return {
+          ...event,
+          stream,
+          revision,
+          position: position(info.lastInsertRowid),
+          recorded_at: recordedAt,
+        };
+      });
+      const last = recorded[recorded.length - 1]!;
+      return right({ nextExpectedRevision: last.revision, position: last.position, events: recorded });
+    },
+  );
+
+  // One read transaction, so the page and the head come from the same snapshot of the log.
+  const readAllSnapshot = db.transaction((options: ReadAllOptions) => {
+    const filter = filterSql(options.filter);
+    let statement = readAllStatements.get(filter.clause);
+    if (!statement) {
+      statement = db.prepare<unknown[], EventRow>(
+        `SELECT * FROM events WHERE position > ?${filter.clause} ORDER BY position LIMIT ?`,
+      );
+      readAllStatements.set(filter.clause, statement);
+    }
+    const after = options.after === undefined ? 0 : Number(options.after);
+    const rows = statement.all(after, ...filter.params, options.limit);
+    const events = rows.map(toRecorded);
+    if (rows.length === options.limit) {
+      return { events, scannedTo: events[events.length - 1]!.position, atEnd: false };
+    }
+    // A short page read to the end of the log: everything up to the head has been scanned.
+    const last = head.get()?.position ?? null;
+    const scannedTo = last === null ? options.after : position(Math.max(last, after));
+    return { events, scannedTo, atEnd: true };
+  });
+  const readAll = promised(readAllSnapshot);
+
+  return {
+    append: (stream, events, expected) => {
+      if (events.length === 0) throw new Error('An append needs at least one event.');
+      try {
+        const result = appendTransaction(stream, events, expected);
+        signal.notify();
+        return Promise.resolve(result);
+      } catch (error) {
+        // A writer in another process won the race between our read and our insert.
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          const actual = currentRevision.get(stream)?.revision ?? -1;
+          return Promise.resolve(left({ kind: 'concurrency_conflict', stream, expected, actual }));
+        }
+        return Promise.reject(error as Error);
+      }
+    },
+    readStream: promised((stream: string, options: { fromRevision?: number; limit?: number } = {}) =>
+      streamRows.all(stream, options.fromRevision ?? 0, options.limit ?? -1).map(toRecorded),
+    ),
+    readAll,
+    subscribe: (options, handler) => pullSubscription(readAll, signal, options, handler),
+    headPosition: promised(() => {
+      const last = head.get()?.position ?? null;
+      return last === null ? undefined : position(last);
+    }),
+    ping: promised(() => {
+      db.prepare('SELECT 1').get();
+    }),
+    close: () => {
+      signal.notify();
+      return Promise.resolve();
+    },
+  };
+};

@@ -1,0 +1,52 @@
+import type { Position } from '../../domain/shared/envelope.js';
+import type { Change, CollectionSpec, Doc } from '../../projections/projection.js';
+
+export type Scalar = string | number | boolean | null;
+
+export type FindQuery = {
+  where?: Record<string, Scalar>;
+  orderBy: { field: string; direction: 'asc' | 'desc' };
+  /** An opaque cursor from a previous page's `nextCursor`. */
+  cursor?: string;
+  limit: number;
+};
+
+export type FindPage = { docs: Doc[]; nextCursor: string | null };
+
+/** Which tables a projection writes: the live ones, or a rebuild's fresh generation beside them. */
+export type Target = { kind: 'live' } | { kind: 'rebuild'; generation: number };
+
+export type ProjectionState = {
+  name: string;
+  generation: number;
+  checkpoint: Position | undefined;
+  rebuild: { generation: number; checkpoint: Position | undefined } | null;
+};
+
+export type ReadStore = {
+  /** Creates the projection's live collections if missing; returns its state. */
+  registerProjection: (name: string, collections: readonly CollectionSpec[]) => Promise<ProjectionState>;
+  state: (name: string) => Promise<ProjectionState | undefined>;
+  /**
+   * Applies one batch of changes and moves the checkpoint, all or nothing. A batch whose
+   * checkpoint is not past the stored one is ignored (returns false): re-delivered events are
+   * never applied twice.
+   */
+  apply: (name: string, target: Target, changes: readonly Change[], checkpoint: Position) => Promise<boolean>;
+  get: (collection: string, id: string) => Promise<Doc | undefined>;
+  find: (collection: string, query: FindQuery) => Promise<FindPage>;
+  /** Fresh, empty tables for every collection of the projection; returns their generation. */
+  beginRebuild: (name: string) => Promise<number>;
+  /** Makes the rebuild's tables and checkpoint the live ones, at once, and drops the old. */
+  completeRebuild: (name: string, generation: number) => Promise<void>;
+  abandonRebuild: (name: string, generation: number) => Promise<void>;
+  ping: () => Promise<void>;
+};
+
+/** A cursor that no list of this store issued: the caller's fault, reported as a bad parameter. */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('The cursor is not one this list issued.');
+    this.name = 'InvalidCursorError';
+  }
+}

@@ -1,0 +1,224 @@
+import type { Statement } from 'better-sqlite3';
+import type { Position } from '../../../domain/shared/envelope.js';
+import { comparePositions, position } from '../../../domain/shared/envelope.js';
+import type { Change, CollectionSpec, Doc } from '../../../projections/projection.js';
+import type { SqliteDatabase } from '../../sqlite/database.js';
+import type { FindQuery, ProjectionState, ReadStore, Scalar, Target } from '../port.js';
+import { InvalidCursorError } from '../port.js';
+import { promised } from '../../sqlite/promised.js';
+import type { DocTable } from './applyChange.js';
+import { applyChange } from './applyChange.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import {
+  createCollectionTable,
+  createStateTable,
+  dropCollectionTable,
+  field,
+  tableName,
+} from './tables.js';
+
+type StateRow = {
+  name: string;
+  generation: number;
+  checkpoint: string | null;
+  rebuild_generation: number | null;
+  rebuild_checkpoint: string | null;
+  collections: string;
+};
+
+const toState = (row: StateRow): ProjectionState => ({
+  name: row.name,
+  generation: row.generation,
+  checkpoint: row.checkpoint === null ? undefined : position(row.checkpoint),
+  rebuild:
+    row.rebuild_generation === null
+      ? null
+      : {
+          generation: row.rebuild_generation,
+          checkpoint: row.rebuild_checkpoint === null ? undefined : position(row.rebuild_checkpoint),
+        },
+});
+
+/** SQLite stores booleans as 1 and 0: bind them the way json_extract reads them. */
+const bindable = (value: Scalar): string | number | null =>
+  typeof value === 'boolean' ? (value ? 1 : 0) : value;
+
+/** The embedded read store: each collection a table of JSON documents in the same SQLite file. */
+export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
+  createStateTable(db);
+  const selectState = db.prepare<[string], StateRow>('SELECT * FROM projection_state WHERE name = ?');
+  const statements = new Map<string, Statement<unknown[]>>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[]>(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  /** Which projection owns a collection, and the live generation of its tables. */
+  const owners = new Map<string, { projection: string; specs: readonly CollectionSpec[] }>();
+
+  const liveGeneration = (collection: string): number => {
+    const owner = owners.get(collection);
+    if (!owner) throw new Error(`Unknown collection: ${collection}`);
+    return selectState.get(owner.projection)!.generation;
+  };
+
+  const docTable = (collection: string, generation: number): DocTable => {
+    const table = tableName(collection, generation);
+    return {
+      read: (id) => {
+        const row = prepared(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as
+          | { doc: string }
+          | undefined;
+        return row ? (JSON.parse(row.doc) as Doc) : undefined;
+      },
+      write: (doc) => {
+        prepared(`INSERT OR REPLACE INTO ${table} (id, doc) VALUES (?, ?)`).run(
+          doc.id,
+          JSON.stringify(doc),
+        );
+      },
+      remove: (id) => {
+        prepared(`DELETE FROM ${table} WHERE id = ?`).run(id);
+      },
+    };
+  };
+
+  const register = db.transaction((name: string, specs: readonly CollectionSpec[]) => {
+    let row = selectState.get(name);
+    if (!row) {
+      db.prepare(
+        'INSERT INTO projection_state (name, generation, collections) VALUES (?, 1, ?)',
+      ).run(name, JSON.stringify(specs.map((s) => s.name)));
+      row = selectState.get(name)!;
+    }
+    for (const spec of specs) {
+      createCollectionTable(db, spec, row.generation);
+      owners.set(spec.name, { projection: name, specs });
+    }
+    return toState(row);
+  });
+
+  const applyBatch = db.transaction(
+    (name: string, target: Target, changes: readonly Change[], checkpoint: Position) => {
+      const row = selectState.get(name);
+      if (!row) throw new Error(`Unknown projection: ${name}`);
+      const generation = target.kind === 'live' ? row.generation : target.generation;
+      if (target.kind === 'rebuild' && row.rebuild_generation !== generation) {
+        throw new Error(`No rebuild ${generation} of ${name} is under way.`);
+      }
+      const stored = target.kind === 'live' ? row.checkpoint : row.rebuild_checkpoint;
+      if (stored !== null && comparePositions(checkpoint, position(stored)) <= 0) return false;
+      const tables = new Map<string, DocTable>();
+      for (const change of changes) {
+        if (owners.get(change.collection)?.projection !== name) {
+          throw new Error(`Projection ${name} does not own ${change.collection}.`);
+        }
+        let table = tables.get(change.collection);
+        if (!table) {
+          table = docTable(change.collection, generation);
+          tables.set(change.collection, table);
+        }
+        applyChange(table, change);
+      }
+      const column = target.kind === 'live' ? 'checkpoint' : 'rebuild_checkpoint';
+      prepared(`UPDATE projection_state SET ${column} = ? WHERE name = ?`).run(checkpoint, name);
+      return true;
+    },
+  );
+
+  const specsOf = (name: string): readonly CollectionSpec[] => {
+    for (const owner of owners.values()) if (owner.projection === name) return owner.specs;
+    throw new Error(`Unknown projection: ${name}`);
+  };
+
+  const beginRebuild = db.transaction((name: string) => {
+    const row = selectState.get(name);
+    if (!row) throw new Error(`Unknown projection: ${name}`);
+    if (row.rebuild_generation !== null) {
+      for (const spec of specsOf(name)) dropCollectionTable(db, spec.name, row.rebuild_generation);
+    }
+    const generation = Math.max(row.generation, row.rebuild_generation ?? 0) + 1;
+    for (const spec of specsOf(name)) createCollectionTable(db, spec, generation);
+    db.prepare(
+      'UPDATE projection_state SET rebuild_generation = ?, rebuild_checkpoint = NULL WHERE name = ?',
+    ).run(generation, name);
+    return generation;
+  });
+
+  const completeRebuild = db.transaction((name: string, generation: number) => {
+    const row = selectState.get(name);
+    if (!row || row.rebuild_generation !== generation) {
+      throw new Error(`No rebuild ${generation} of ${name} is under way.`);
+    }
+    db.prepare(
+      `UPDATE projection_state SET generation = ?, checkpoint = rebuild_checkpoint,
+       rebuild_generation = NULL, rebuild_checkpoint = NULL WHERE name = ?`,
+    ).run(generation, name);
+    for (const spec of specsOf(name)) dropCollectionTable(db, spec.name, row.generation);
+    statements.clear();
+  });
+
+  const abandonRebuild = db.transaction((name: string, generation: number) => {
+    const row = selectState.get(name);
+    if (!row || row.rebuild_generation !== generation) return;
+    for (const spec of specsOf(name)) dropCollectionTable(db, spec.name, generation);
+    db.prepare(
+      'UPDATE projection_state SET rebuild_generation = NULL, rebuild_checkpoint = NULL WHERE name = ?',
+    ).run(name);
+    statements.clear();
+  });
+
+  const find = (collection: string, query: FindQuery) => {
+    const table = tableName(collection, liveGeneration(collection));
+    const conditions: string[] = [];
+    const params: Array<string | number | null> = [];
+    for (const [name, value] of Object.entries(query.where ?? {})) {
+      if (value === null) conditions.push(`${field(name)} IS NULL`);
+      else {
+        conditions.push(`${field(name)} = ?`);
+        params.push(bindable(value));
+      }
+    }
+    const sort = field(query.orderBy.field);
+    const direction = query.orderBy.direction === 'asc' ? 'ASC' : 'DESC';
+    if (query.cursor !== undefined) {
+      const decoded = decodeCursor(query.cursor);
+      if (!decoded) throw new InvalidCursorError();
+      conditions.push(`(${sort}, id) ${direction === 'ASC' ? '>' : '<'} (?, ?)`);
+      params.push(bindable(decoded[0]), decoded[1]);
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows = prepared(
+      `SELECT doc FROM ${table} ${where} ORDER BY ${sort} ${direction}, id ${direction} LIMIT ?`,
+    ).all(...params, query.limit + 1) as Array<{ doc: string }>;
+    const docs = rows.slice(0, query.limit).map((r) => JSON.parse(r.doc) as Doc);
+    const last = docs[docs.length - 1];
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeCursor(last[query.orderBy.field] as Scalar, last.id)
+        : null;
+    return { docs, nextCursor };
+  };
+
+  return {
+    registerProjection: promised(register),
+    state: promised((name: string) => {
+      const row = selectState.get(name);
+      return row ? toState(row) : undefined;
+    }),
+    apply: promised(applyBatch),
+    get: promised((collection: string, id: string) =>
+      docTable(collection, liveGeneration(collection)).read(id),
+    ),
+    find: promised(find),
+    beginRebuild: promised(beginRebuild),
+    completeRebuild: promised(completeRebuild),
+    abandonRebuild: promised(abandonRebuild),
+    ping: promised(() => {
+      db.prepare('SELECT 1').get();
+    }),
+  };
+};

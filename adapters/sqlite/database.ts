@@ -1,0 +1,27 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type SqliteDatabase = Database.Database;
+
+export type SqliteOptions = {
+  /** `:memory:` or a file path; the folder is created when missing. */
+  file: string;
+  /**
+   * `normal` (the default) survives the death of the process at any moment: in WAL mode a
+   * committed transaction is in the operating system's hands when the call returns. `full` also
+   * survives a power cut, at the cost of an fsync per commit.
+   */
+  synchronous?: 'normal' | 'full';
+};
+
+/** Opens the one SQLite file that holds the embedded mode's log, read models and timers. */
+export const openSqlite = (options: SqliteOptions): SqliteDatabase => {
+  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+  const db = new Database(options.file);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  return db;
+};

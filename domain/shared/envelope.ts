@@ -1,0 +1,51 @@
+/**
+ * The event envelope every store adapter reads and writes. Positions are opaque strings: only
+ * the store that issued one compares it (through `comparePositions`, which treats them as
+ * non-negative integers, the common ground of SQLite row ids and EventStoreDB commit positions).
+ */
+export type Position = string & { readonly __brand: 'Position' };
+
+export const position = (value: bigint | number | string): Position => String(value) as Position;
+
+export const comparePositions = (a: Position, b: Position): number => {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+export type EventMetadata = {
+  merchant_id: string | null;
+  /** The id of the API key (never the key) or worker that caused the event. */
+  actor: string | null;
+  request_id: string | null;
+  correlation_id: string | null;
+  causation_id: string | null;
+};
+
+/** A domain event as a decider produces it: a type and its data. */
+export type DomainEvent<Type extends string = string, Data = unknown> = {
+  type: Type;
+  data: Data;
+};
+
+/** An event ready to append: the envelope's id and metadata are set by the caller. */
+export type NewEvent<E extends DomainEvent = DomainEvent> = E & {
+  id: string;
+  metadata: EventMetadata;
+};
+
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = NewEvent<E> & {
+  stream: string;
+  /** 0 for the first event of a stream. */
+  revision: number;
+  position: Position;
+  recorded_at: string;
+};
+
+export const emptyMetadata = (): EventMetadata => ({
+  merchant_id: null,
+  actor: null,
+  request_id: null,
+  correlation_id: null,
+  causation_id: null,
+});

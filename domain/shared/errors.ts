@@ -1,0 +1,28 @@
+/**
+ * Errors are values inside the domain. Each carries a stable code that the HTTP edge maps to a
+ * problem response in one place.
+ */
+export type DomainErrorCode =
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'validation_failed'
+  | 'definition_not_active'
+  | 'input_invalid'
+  | 'invalid_filter_type'
+  | 'unknown_event_type'
+  | 'invalid_url';
+
+export type FieldFault = { path: string; message: string };
+
+export type DomainError = {
+  code: DomainErrorCode;
+  detail: string;
+  errors?: FieldFault[];
+};
+
+export const domainError = (
+  code: DomainErrorCode,
+  detail: string,
+  errors?: FieldFault[],
+): DomainError => (errors ? { code, detail, errors } : { code, detail });

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Either } from 'fp-ts/lib/Either.js';
+import { isLeft, left, right } from 'fp-ts/lib/Either.js';
+import type { Decider } from '../../domain/shared/decider.js';
+import type {
+  DomainEvent,
+  EventMetadata,
+  Position,
+  RecordedEvent,
+} from '../../domain/shared/envelope.js';
+import type { DomainError } from '../../domain/shared/errors.js';
+import { domainError } from '../../domain/shared/errors.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
+
+export type CommandResult<Event extends DomainEvent, State> = {
+  state: State;
+  /** The events this command appended: none when the decider found nothing to change. */
+  events: RecordedEvent<Event>[];
+  /** Where the last appended event sits in the log, to wait for projections to reach it. */
+  position: Position | undefined;
+};
+
+/**
+ * Reads the aggregate's stream, decides, and appends with the revision it read. A concurrent
+ * writer makes the append fail with a conflict; the handler then reads and decides again, so
+ * the decision is always taken on the state it is appended after.
+ */
+export const handleCommand = async <Command, Event extends DomainEvent, State>(
+  store: EventStore,
+  decider: Decider<Command, Event, State>,
+  stream: string,
+  command: Command,
+  metadata: EventMetadata,
+  options: { maxAttempts?: number } = {},
+): Promise<Either<DomainError, CommandResult<Event, State>>> => {
+  const maxAttempts = options.maxAttempts ?? 5;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const past = (await store.readStream(stream)) as RecordedEvent<Event>[];
+    const state = past.reduce(decider.evolve, decider.initialState());
+    const decision = decider.decide(command, state);
+    if (isLeft(decision)) return decision;
+    if (decision.right.length === 0) return right({ state, events: [], position: undefined });
+
+    const expected = past.length === 0 ? 'no_stream' : past[past.length - 1]!.revision;
+    const appended = await store.append(
+      stream,
+      decision.right.map((event) => ({ ...event, id: randomUUID(), metadata })),
+      expected,
+    );
+    if (isLeft(appended)) continue;
+    const events = appended.right.events as RecordedEvent<Event>[];
+    return right({
+      state: events.reduce(decider.evolve, state),
+      events,
+      position: appended.right.position,
+    });
+  }
+  return left(domainError('conflict', `${stream} kept changing; try again.`));
+};

@@ -1,0 +1,35 @@
+import { pino } from 'pino';
+import type { Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * Paths that may hold a key or a secret, wherever a careless caller puts them: pino replaces
+ * their values before the line is written.
+ */
+const REDACTED = [
+  'authorization',
+  'key',
+  'secret',
+  'api_key',
+  'headers.authorization',
+  '*.authorization',
+  '*.key',
+  '*.secret',
+  '*.api_key',
+  '*.headers.authorization',
+];
+
+export const createLogger = (options: { level?: string; destination?: pino.DestinationStream } = {}): Logger =>
+  pino(
+    {
+      name: 'sluice',
+      level: options.level ?? process.env.LOG_LEVEL ?? 'info',
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    options.destination,
+  );
+
+/** For tests and tools that want silence. */
+export const silentLogger = (): Logger => pino({ level: 'silent' });
