@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
+import { join } from 'node:path';
+import { sqliteEventStore } from '../../../adapters/eventstore/sqlite/sqliteEventStore.js';
+import type { EventStore } from '../../../adapters/eventstore/port.js';
+import { openSqlite } from '../../../adapters/sqlite/database.js';
+import type { Decider } from '../../../domain/shared/decider.js';
+import { emptyMetadata } from '../../../domain/shared/envelope.js';
+import { domainError } from '../../../domain/shared/errors.js';
+import { handleCommand } from '../../../src/commands/handleCommand.js';
+import { tempDir } from '../../support/tempDir.js';
+
+type Added = { type: 'counter.added'; data: { by: number } };
+/** A counter that refuses to pass 3: enough to show decisions taken on the latest state. */
+const counter: Decider<{ by: number }, Added, number> = {
+  initialState: () => 0,
+  evolve: (total, event) => total + event.data.by,
+  decide: (command, total) =>
+    total + command.by > 3
+      ? left(domainError('conflict', 'over the limit'))
+      : right([{ type: 'counter.added', data: { by: command.by } }]),
+};
+
+describe('handleCommand', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: ReturnType<typeof openSqlite>;
+  let store: EventStore;
+
+  beforeEach(() => {
+    dir = tempDir();
+    db = openSqlite({ file: join(dir.path, 'sluice.db') });
+    store = sqliteEventStore(db);
+  });
+  afterEach(() => {
+    db.close();
+    dir.remove();
+  });
+
+  it('reads, decides and appends with the revision it read', async () => {
+    const first = await handleCommand(store, counter, 'counter-1', { by: 2 }, emptyMetadata());
+    expect(isRight(first) && first.right.state).to.equal(2);
+    const second = await handleCommand(store, counter, 'counter-1', { by: 1 }, emptyMetadata());
+    expect(isRight(second) && second.right.events.map((e) => e.revision)).to.deep.equal([1]);
+  });
+
+  it('returns the refusal as a value and appends nothing', async () => {
+    const refused = await handleCommand(store, counter, 'counter-1', { by: 4 }, emptyMetadata());
+    expect(isLeft(refused) && refused.left.code).to.equal('conflict');
+    expect(await store.readStream('counter-1')).to.deep.equal([]);
+  });
+
+  it('retries on a lost race and decides again on the new state', async () => {
+    // Each command races the others for the same revision; the losers read again and re-decide,
+    // so the limit holds: exactly three of the six get in.
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => handleCommand(store, counter, 'counter-1', { by: 1 }, emptyMetadata())),
+    );
+    expect(results.filter(isRight)).to.have.length(3);
+    expect(await store.readStream('counter-1')).to.have.length(3);
+  });
+});
