@@ -3,14 +3,16 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'domain/ holds types, deciders and rules only: no adapters, no composition root, no projections.',
+      comment:
+        'domain/ holds types, deciders and rules only: no adapters, no composition root, no projections.',
       severity: 'error',
       from: { path: '^domain/' },
       to: { path: '^(adapters|src|projections)/' },
     },
     {
       name: 'projections-are-pure',
-      comment: 'projections/ are pure functions from events to changes: they may use domain/, nothing else of ours.',
+      comment:
+        'projections/ are pure functions from events to changes: they may use domain/, nothing else of ours.',
       severity: 'error',
       from: { path: '^projections/' },
       to: { path: '^(adapters|src)/' },

@@ -40,7 +40,7 @@ export const pullSubscription = (
   let cursor: Position | undefined = options.after;
   let stopped = false;
   let reachedWaiters: Array<{ position: Position; resolve: () => void }> = [];
-  let failure: unknown;
+  let failure: Error | undefined;
 
   const settleReached = () => {
     if (cursor === undefined) return;
@@ -70,7 +70,7 @@ export const pullSubscription = (
   };
 
   const running = run().catch((error: unknown) => {
-    failure = error;
+    failure = error instanceof Error ? error : new Error(String(error));
     for (const w of reachedWaiters) w.resolve();
     reachedWaiters = [];
   });
@@ -83,11 +83,11 @@ export const pullSubscription = (
     },
     reached: (position) =>
       new Promise<void>((resolve, reject) => {
-        if (failure !== undefined) return reject(failure as Error);
+        if (failure !== undefined) return reject(failure);
         if (cursor !== undefined && comparePositions(position, cursor) <= 0) return resolve();
         reachedWaiters.push({
           position,
-          resolve: () => (failure !== undefined ? reject(failure as Error) : resolve()),
+          resolve: () => (failure !== undefined ? reject(failure) : resolve()),
         });
       }),
   };

@@ -25,14 +25,22 @@ export type ProjectionState = {
 
 export type ReadStore = {
   /** Creates the projection's live collections if missing; returns its state. */
-  registerProjection: (name: string, collections: readonly CollectionSpec[]) => Promise<ProjectionState>;
+  registerProjection: (
+    name: string,
+    collections: readonly CollectionSpec[],
+  ) => Promise<ProjectionState>;
   state: (name: string) => Promise<ProjectionState | undefined>;
   /**
    * Applies one batch of changes and moves the checkpoint, all or nothing. A batch whose
    * checkpoint is not past the stored one is ignored (returns false): re-delivered events are
    * never applied twice.
    */
-  apply: (name: string, target: Target, changes: readonly Change[], checkpoint: Position) => Promise<boolean>;
+  apply: (
+    name: string,
+    target: Target,
+    changes: readonly Change[],
+    checkpoint: Position,
+  ) => Promise<boolean>;
   get: (collection: string, id: string) => Promise<Doc | undefined>;
   find: (collection: string, query: FindQuery) => Promise<FindPage>;
   /** Fresh, empty tables for every collection of the projection; returns their generation. */

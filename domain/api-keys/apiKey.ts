@@ -36,8 +36,7 @@ export type RevokeApiKey = { type: 'revoke_api_key'; key_id: string; now: string
 export type ApiKeyCommand = CreateApiKey | RevokeApiKey;
 
 export type ApiKeyState =
-  | { status: 'absent' }
-  | { status: 'active' | 'revoked'; role: Role; merchant_id: string | null };
+  { status: 'absent' } | { status: 'active' | 'revoked'; role: Role; merchant_id: string | null };
 
 export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
   initialState: () => ({ status: 'absent' }),

@@ -20,7 +20,9 @@ const REDACTED = [
   '*.headers.authorization',
 ];
 
-export const createLogger = (options: { level?: string; destination?: pino.DestinationStream } = {}): Logger =>
+export const createLogger = (
+  options: { level?: string; destination?: pino.DestinationStream } = {},
+): Logger =>
   pino(
     {
       name: 'sluice',

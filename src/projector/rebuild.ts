@@ -29,7 +29,12 @@ export const rebuildProjection = async (
       });
       if (page.scannedTo !== undefined && page.scannedTo !== after) {
         const changes = page.events.flatMap((event) => projection.project(event));
-        await readStore.apply(projection.name, { kind: 'rebuild', generation }, changes, page.scannedTo);
+        await readStore.apply(
+          projection.name,
+          { kind: 'rebuild', generation },
+          changes,
+          page.scannedTo,
+        );
         after = page.scannedTo;
       }
       if (page.atEnd) return;

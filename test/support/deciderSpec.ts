@@ -17,7 +17,8 @@ export const deciderSpec = <Command, Event extends DomainEvent, State>(
       const decision = decider.decide(command, state);
       return {
         then: (expected: readonly Event[]) => {
-          if (isLeft(decision)) expect.fail(`refused: ${decision.left.code}: ${decision.left.detail}`);
+          if (isLeft(decision))
+            expect.fail(`refused: ${decision.left.code}: ${decision.left.detail}`);
           expect(decision.right).to.deep.equal(expected);
         },
         thenFails: (code: DomainErrorCode) => {

@@ -98,7 +98,11 @@ export const sqliteEventStore = (
         };
       });
       const last = recorded[recorded.length - 1]!;
-      return right({ nextExpectedRevision: last.revision, position: last.position, events: recorded });
+      return right({
+        nextExpectedRevision: last.revision,
+        position: last.position,
+        events: recorded,
+      });
     },
   );
 
@@ -138,11 +142,12 @@ export const sqliteEventStore = (
           const actual = currentRevision.get(stream)?.revision ?? -1;
           return Promise.resolve(left({ kind: 'concurrency_conflict', stream, expected, actual }));
         }
-        return Promise.reject(error as Error);
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     },
-    readStream: promised((stream: string, options: { fromRevision?: number; limit?: number } = {}) =>
-      streamRows.all(stream, options.fromRevision ?? 0, options.limit ?? -1).map(toRecorded),
+    readStream: promised(
+      (stream: string, options: { fromRevision?: number; limit?: number } = {}) =>
+        streamRows.all(stream, options.fromRevision ?? 0, options.limit ?? -1).map(toRecorded),
     ),
     readAll,
     subscribe: (options, handler) => pullSubscription(readAll, signal, options, handler),

@@ -57,14 +57,14 @@ export const sqliteIdempotencyStore = (db: SqliteDatabase): IdempotencyStore => 
       );
     }),
     release: promised((scope: string, key: string) => {
-      db.prepare('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND response IS NULL').run(
-        scope,
-        key,
-      );
+      db.prepare(
+        'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND response IS NULL',
+      ).run(scope, key);
     }),
     expire: promised(
       (cutoff: Date) =>
-        db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(cutoff.getTime()).changes,
+        db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?').run(cutoff.getTime())
+          .changes,
     ),
   };
 };

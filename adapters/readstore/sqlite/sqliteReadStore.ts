@@ -35,7 +35,8 @@ const toState = (row: StateRow): ProjectionState => ({
       ? null
       : {
           generation: row.rebuild_generation,
-          checkpoint: row.rebuild_checkpoint === null ? undefined : position(row.rebuild_checkpoint),
+          checkpoint:
+            row.rebuild_checkpoint === null ? undefined : position(row.rebuild_checkpoint),
         },
 });
 
@@ -46,7 +47,9 @@ const bindable = (value: Scalar): string | number | null =>
 /** The embedded read store: each collection a table of JSON documents in the same SQLite file. */
 export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
   createStateTable(db);
-  const selectState = db.prepare<[string], StateRow>('SELECT * FROM projection_state WHERE name = ?');
+  const selectState = db.prepare<[string], StateRow>(
+    'SELECT * FROM projection_state WHERE name = ?',
+  );
   const statements = new Map<string, Statement<unknown[]>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -70,8 +73,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     return {
       read: (id) => {
         const row = prepared(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as
-          | { doc: string }
-          | undefined;
+          { doc: string } | undefined;
         return row ? (JSON.parse(row.doc) as Doc) : undefined;
       },
       write: (doc) => {

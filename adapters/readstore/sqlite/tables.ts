@@ -27,7 +27,11 @@ export const createCollectionTable = (
   });
 };
 
-export const dropCollectionTable = (db: SqliteDatabase, collection: string, generation: number): void => {
+export const dropCollectionTable = (
+  db: SqliteDatabase,
+  collection: string,
+  generation: number,
+): void => {
   db.exec(`DROP TABLE IF EXISTS ${tableName(collection, generation)}`);
 };
 

@@ -7,7 +7,12 @@ import { newEvent } from '../../support/events.js';
 
 export type EventStoreFixture = { store: EventStore; close: () => Promise<void> };
 
-const appendOk = async (store: EventStore, stream: string, count: number, type = 'test.happened') => {
+const appendOk = async (
+  store: EventStore,
+  stream: string,
+  count: number,
+  type = 'test.happened',
+) => {
   const result = await store.append(
     stream,
     Array.from({ length: count }, (_, i) => newEvent(type, { i })),
@@ -43,7 +48,11 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
     afterEach(() => fixture.close());
 
     it('appends to a new stream from revision 0 and reads it back in order', async () => {
-      const result = await store.append(stream, [newEvent('a.one', { n: 1 }), newEvent('a.two', { n: 2 })], 'no_stream');
+      const result = await store.append(
+        stream,
+        [newEvent('a.one', { n: 1 }), newEvent('a.two', { n: 2 })],
+        'no_stream',
+      );
       expect(isRight(result)).to.equal(true);
       const events = await store.readStream(stream);
       expect(events.map((e) => [e.type, e.revision, e.data])).to.deep.equal([
@@ -88,7 +97,9 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
     it('lets exactly one of many concurrent appends at the same revision win', async () => {
       await appendOk(store, stream, 1);
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => store.append(stream, [newEvent('race.won', { i })], 0)),
+        Array.from({ length: 10 }, (_, i) =>
+          store.append(stream, [newEvent('race.won', { i })], 0),
+        ),
       );
       expect(results.filter(isRight)).to.have.length(1);
       expect(await store.readStream(stream)).to.have.length(2);
@@ -124,7 +135,11 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
       await appendOk(store, `${stream}-a`, 3, 'order.created');
       await appendOk(store, `${stream}-b`, 2, 'invoice.sent');
       await appendOk(store, `other_${stream}`, 2, 'order.created');
-      const byType = await store.readAll({ ...(head && { after: head }), filter: { typePrefixes: ['order.'] }, limit: 100 });
+      const byType = await store.readAll({
+        ...(head && { after: head }),
+        filter: { typePrefixes: ['order.'] },
+        limit: 100,
+      });
       expect(byType.events.map((e) => e.type)).to.deep.equal(Array(5).fill('order.created'));
       const byStream = await store.readAll({
         ...(head && { after: head }),
@@ -139,7 +154,11 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
       });
       expect(both.events.map((e) => e.stream)).to.deep.equal(Array(3).fill(`${stream}-a`));
       // A prefix is literal: `_` and `%` match only themselves.
-      const literal = await store.readAll({ ...(head && { after: head }), filter: { streamPrefixes: ['other%'] }, limit: 100 });
+      const literal = await store.readAll({
+        ...(head && { after: head }),
+        filter: { streamPrefixes: ['other%'] },
+        limit: 100,
+      });
       expect(literal.events).to.have.length(0);
     });
 
@@ -169,10 +188,13 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
     it('wakes a live subscription on append without a polling delay', async () => {
       const head = await store.headPosition();
       let deliveredAt = 0;
-      const subscription = store.subscribe({ ...(head && { after: head }), filter: { streamPrefixes: [stream] } }, (events) => {
-        if (events.length) deliveredAt = performance.now();
-        return Promise.resolve();
-      });
+      const subscription = store.subscribe(
+        { ...(head && { after: head }), filter: { streamPrefixes: [stream] } },
+        (events) => {
+          if (events.length) deliveredAt = performance.now();
+          return Promise.resolve();
+        },
+      );
       await new Promise((resolve) => setTimeout(resolve, 50));
       const appendedAt = performance.now();
       const appended = await appendOk(store, stream, 1);
@@ -199,7 +221,7 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
       );
       let last;
       for (let i = 0; i < 5; i++) last = await appendOk(store, stream, 2);
-      await subscription.reached(last!.position);
+      await subscription.reached(last.position);
       await subscription.stop();
       expect(overlapped).to.equal(false);
       expect(seen).to.deep.equal([...Array(10).keys()]);

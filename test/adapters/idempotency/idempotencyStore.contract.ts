@@ -20,7 +20,10 @@ export const idempotencyStoreContract = (name: string, open: () => Promise<Idemp
       expect(await store.reserve('key_1', 'k', 'fp', now)).to.deep.equal({ kind: 'reserved' });
       expect(await store.reserve('key_1', 'k', 'fp', now)).to.deep.equal({ kind: 'in_progress' });
       await store.complete('key_1', 'k', response);
-      expect(await store.reserve('key_1', 'k', 'fp', now)).to.deep.equal({ kind: 'replay', response });
+      expect(await store.reserve('key_1', 'k', 'fp', now)).to.deep.equal({
+        kind: 'replay',
+        response,
+      });
     });
 
     it('refuses the same key with another request, and keeps scopes apart', async () => {

@@ -8,7 +8,13 @@ import type { CollectionSpec, Doc } from '../../../projections/projection.js';
 export type ReadStoreFixture = { store: ReadStore; close: () => Promise<void> };
 
 const specs: CollectionSpec[] = [
-  { name: 'widgets', indexes: [['merchant_id', 'created_at'], ['active', 'created_at']] },
+  {
+    name: 'widgets',
+    indexes: [
+      ['merchant_id', 'created_at'],
+      ['active', 'created_at'],
+    ],
+  },
   { name: 'widget_counts', indexes: [] },
 ];
 
@@ -45,28 +51,58 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
     });
 
     it('puts, patches (set, inc, setOnInsert) and deletes documents', async () => {
-      await store.apply('widgets', { kind: 'live' }, [
-        { op: 'put', collection: 'widgets', doc: widget(1) },
-        { op: 'patch', collection: 'widgets', id: 'w_001', set: { label: 'blue' } },
-        { op: 'patch', collection: 'widgets', id: 'w_404', set: { label: 'ignored' } },
-        { op: 'patch', collection: 'widget_counts', id: 'mer_a', inc: { n: 1 }, setOnInsert: { n: 0, merchant_id: 'mer_a' } },
-        { op: 'patch', collection: 'widget_counts', id: 'mer_a', inc: { n: 2 } },
-      ], next());
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        [
+          { op: 'put', collection: 'widgets', doc: widget(1) },
+          { op: 'patch', collection: 'widgets', id: 'w_001', set: { label: 'blue' } },
+          { op: 'patch', collection: 'widgets', id: 'w_404', set: { label: 'ignored' } },
+          {
+            op: 'patch',
+            collection: 'widget_counts',
+            id: 'mer_a',
+            inc: { n: 1 },
+            setOnInsert: { n: 0, merchant_id: 'mer_a' },
+          },
+          { op: 'patch', collection: 'widget_counts', id: 'mer_a', inc: { n: 2 } },
+        ],
+        next(),
+      );
       expect(await store.get('widgets', 'w_001')).to.deep.equal({ ...widget(1), label: 'blue' });
       expect(await store.get('widgets', 'w_404')).to.equal(undefined);
-      expect(await store.get('widget_counts', 'mer_a')).to.deep.equal({ id: 'mer_a', n: 3, merchant_id: 'mer_a' });
-      await store.apply('widgets', { kind: 'live' }, [{ op: 'delete', collection: 'widgets', id: 'w_001' }], next());
+      expect(await store.get('widget_counts', 'mer_a')).to.deep.equal({
+        id: 'mer_a',
+        n: 3,
+        merchant_id: 'mer_a',
+      });
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        [{ op: 'delete', collection: 'widgets', id: 'w_001' }],
+        next(),
+      );
       expect(await store.get('widgets', 'w_001')).to.equal(undefined);
     });
 
     it('applies a batch and its checkpoint all or nothing', async () => {
-      await store.apply('widgets', { kind: 'live' }, [{ op: 'put', collection: 'widgets', doc: widget(1) }], position(1));
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        [{ op: 'put', collection: 'widgets', doc: widget(1) }],
+        position(1),
+      );
       let failed = false;
       try {
-        await store.apply('widgets', { kind: 'live' }, [
-          { op: 'put', collection: 'widgets', doc: widget(2) },
-          { op: 'put', collection: 'not_mine', doc: widget(3) },
-        ], position(2));
+        await store.apply(
+          'widgets',
+          { kind: 'live' },
+          [
+            { op: 'put', collection: 'widgets', doc: widget(2) },
+            { op: 'put', collection: 'not_mine', doc: widget(3) },
+          ],
+          position(2),
+        );
       } catch {
         failed = true;
       }
@@ -76,7 +112,13 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
     });
 
     it('ignores a batch whose checkpoint is not past the stored one: nothing is applied twice', async () => {
-      const inc = { op: 'patch', collection: 'widget_counts', id: 'c', inc: { n: 1 }, setOnInsert: { n: 0 } } as const;
+      const inc = {
+        op: 'patch',
+        collection: 'widget_counts',
+        id: 'c',
+        inc: { n: 1 },
+        setOnInsert: { n: 0 },
+      } as const;
       expect(await store.apply('widgets', { kind: 'live' }, [inc], position(5))).to.equal(true);
       expect(await store.apply('widgets', { kind: 'live' }, [inc], position(5))).to.equal(false);
       expect(await store.apply('widgets', { kind: 'live' }, [inc], position(3))).to.equal(false);
@@ -86,7 +128,12 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
 
     it('finds by equality, sorted, paged by cursor without gaps or repeats', async () => {
       const docs = Array.from({ length: 25 }, (_, i) => widget(i, i < 20 ? 'mer_a' : 'mer_b'));
-      await store.apply('widgets', { kind: 'live' }, docs.map((doc) => ({ op: 'put' as const, collection: 'widgets', doc })), next());
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        docs.map((doc) => ({ op: 'put' as const, collection: 'widgets', doc })),
+        next(),
+      );
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
@@ -99,20 +146,35 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
         seen.push(...page.docs.map((d) => d.id));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
-      const expected = docs.slice(0, 20).map((d) => d.id).reverse();
+      const expected = docs
+        .slice(0, 20)
+        .map((d) => d.id)
+        .reverse();
       expect(seen).to.deep.equal(expected);
 
-      const active = await store.find('widgets', { where: { active: true, merchant_id: 'mer_b' }, orderBy: { field: 'created_at', direction: 'asc' }, limit: 10 });
+      const active = await store.find('widgets', {
+        where: { active: true, merchant_id: 'mer_b' },
+        orderBy: { field: 'created_at', direction: 'asc' },
+        limit: 10,
+      });
       expect(active.docs.map((d) => d.id)).to.deep.equal(['w_020', 'w_022', 'w_024']);
       expect(active.nextCursor).to.equal(null);
-      const nulls = await store.find('widgets', { where: { label: null }, orderBy: { field: 'created_at', direction: 'asc' }, limit: 100 });
+      const nulls = await store.find('widgets', {
+        where: { label: null },
+        orderBy: { field: 'created_at', direction: 'asc' },
+        limit: 100,
+      });
       expect(nulls.docs).to.have.length(25);
     });
 
     it('refuses a cursor it did not issue', async () => {
       let error: unknown;
       try {
-        await store.find('widgets', { orderBy: { field: 'created_at', direction: 'asc' }, cursor: 'bm90IGEgY3Vyc29y', limit: 1 });
+        await store.find('widgets', {
+          orderBy: { field: 'created_at', direction: 'asc' },
+          cursor: 'bm90IGEgY3Vyc29y',
+          limit: 1,
+        });
       } catch (e) {
         error = e;
       }
@@ -120,21 +182,43 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
     });
 
     it('rebuilds into fresh tables beside the live ones and swaps them in at once', async () => {
-      await store.apply('widgets', { kind: 'live' }, [{ op: 'put', collection: 'widgets', doc: widget(1) }], position(10));
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        [{ op: 'put', collection: 'widgets', doc: widget(1) }],
+        position(10),
+      );
       const generation = await store.beginRebuild('widgets');
-      await store.apply('widgets', { kind: 'rebuild', generation }, [{ op: 'put', collection: 'widgets', doc: widget(2) }], position(11));
+      await store.apply(
+        'widgets',
+        { kind: 'rebuild', generation },
+        [{ op: 'put', collection: 'widgets', doc: widget(2) }],
+        position(11),
+      );
       // Reads keep coming from the live tables while the rebuild runs.
       expect(await store.get('widgets', 'w_001')).to.not.equal(undefined);
       expect(await store.get('widgets', 'w_002')).to.equal(undefined);
-      expect((await store.state('widgets'))!.rebuild).to.deep.equal({ generation, checkpoint: '11' });
+      expect((await store.state('widgets'))!.rebuild).to.deep.equal({
+        generation,
+        checkpoint: '11',
+      });
       await store.completeRebuild('widgets', generation);
       expect(await store.get('widgets', 'w_001')).to.equal(undefined);
       expect(await store.get('widgets', 'w_002')).to.not.equal(undefined);
-      expect(await store.state('widgets')).to.deep.include({ generation, checkpoint: '11', rebuild: null });
+      expect(await store.state('widgets')).to.deep.include({
+        generation,
+        checkpoint: '11',
+        rebuild: null,
+      });
     });
 
     it('abandons a rebuild, leaving the live tables as they were', async () => {
-      await store.apply('widgets', { kind: 'live' }, [{ op: 'put', collection: 'widgets', doc: widget(1) }], position(1));
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        [{ op: 'put', collection: 'widgets', doc: widget(1) }],
+        position(1),
+      );
       const generation = await store.beginRebuild('widgets');
       await store.abandonRebuild('widgets', generation);
       expect(await store.get('widgets', 'w_001')).to.not.equal(undefined);

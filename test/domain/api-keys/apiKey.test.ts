@@ -37,12 +37,20 @@ describe('API key decider', () => {
     spec
       .given([])
       .when(create({ role: 'auditor', merchant_id: null }))
-      .then([{ type: 'api_key.created', data: { ...created.data, role: 'auditor', merchant_id: null } }]);
+      .then([
+        { type: 'api_key.created', data: { ...created.data, role: 'auditor', merchant_id: null } },
+      ]);
   });
 
   it('refuses a merchant key without a merchant, and an admin key with one', () => {
-    spec.given([]).when(create({ merchant_id: null })).thenFails('validation_failed');
-    spec.given([]).when(create({ role: 'admin' })).thenFails('validation_failed');
+    spec
+      .given([])
+      .when(create({ merchant_id: null }))
+      .thenFails('validation_failed');
+    spec
+      .given([])
+      .when(create({ role: 'admin' }))
+      .thenFails('validation_failed');
   });
 
   it('refuses to create a key twice', () => {
@@ -51,7 +59,10 @@ describe('API key decider', () => {
 
   it('revokes an active key once; a revoked or unknown key is not found', () => {
     const revoke = { type: 'revoke_api_key', key_id: 'key_1', now } as const;
-    const revoked = { type: 'api_key.revoked', data: { key_id: 'key_1', revoked_at: now } } as const;
+    const revoked = {
+      type: 'api_key.revoked',
+      data: { key_id: 'key_1', revoked_at: now },
+    } as const;
     spec.given([created]).when(revoke).then([revoked]);
     spec.given([created, revoked]).when(revoke).thenFails('not_found');
     spec.given([]).when(revoke).thenFails('not_found');

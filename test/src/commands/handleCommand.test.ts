@@ -53,7 +53,9 @@ describe('handleCommand', () => {
     // Each command races the others for the same revision; the losers read again and re-decide,
     // so the limit holds: exactly three of the six get in.
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => handleCommand(store, counter, 'counter-1', { by: 1 }, emptyMetadata())),
+      Array.from({ length: 6 }, () =>
+        handleCommand(store, counter, 'counter-1', { by: 1 }, emptyMetadata()),
+      ),
     );
     expect(results.filter(isRight)).to.have.length(3);
     expect(await store.readStream('counter-1')).to.have.length(3);

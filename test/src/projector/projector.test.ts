@@ -15,7 +15,10 @@ import { newEvent } from '../../support/events.js';
 import { tempDir } from '../../support/tempDir.js';
 
 const countsOf = async (store: ReadStore) => {
-  const page = await store.find('stream_counts', { orderBy: { field: 'total', direction: 'asc' }, limit: 100 });
+  const page = await store.find('stream_counts', {
+    orderBy: { field: 'total', direction: 'asc' },
+    limit: 100,
+  });
   return Object.fromEntries(page.docs.map((d) => [d.id, d.total]));
 };
 
@@ -27,7 +30,11 @@ describe('projector', () => {
   let reads: ReadStore;
 
   const append = async (stream: string, n: number, type = 'count.tick'): Promise<Position> => {
-    const result = await events.append(stream, Array.from({ length: n }, () => newEvent(type)), 'any');
+    const result = await events.append(
+      stream,
+      Array.from({ length: n }, () => newEvent(type)),
+      'any',
+    );
     if (isLeft(result)) throw new Error('append refused');
     return result.right.position;
   };
@@ -80,7 +87,9 @@ describe('projector', () => {
     await projector.rebuild('counts');
     expect(await countsOf(reads)).to.deep.equal(before);
     const status = await projector.status();
-    expect(status).to.deep.equal([{ name: 'counts', checkpoint: last, status: 'live', last_error: null }]);
+    expect(status).to.deep.equal([
+      { name: 'counts', checkpoint: last, status: 'live', last_error: null },
+    ]);
     await projector.stop();
   });
 
@@ -105,7 +114,8 @@ describe('projector', () => {
     expect(await countsOf(reads)).to.deep.equal(live);
     // And both agree with the log itself.
     const truth: Record<string, number> = {};
-    for (const stream of Object.keys(live)) truth[stream] = (await events.readStream(stream)).length;
+    for (const stream of Object.keys(live))
+      truth[stream] = (await events.readStream(stream)).length;
     expect(live).to.deep.equal(truth);
     await projector.stop();
   });

@@ -1,0 +1,24 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type { Decider } from '../../domain/shared/decider.js';
+import type { DomainEvent, EventMetadata } from '../../domain/shared/envelope.js';
+import { fromDomainError } from '../http/problem.js';
+import type { Services } from '../services.js';
+import type { CommandResult } from './handleCommand.js';
+import { handleCommand } from './handleCommand.js';
+
+/**
+ * Runs a command for the API: a refusal becomes its problem, and the answer waits (bounded) until
+ * the projections have applied the new events, so that the caller's next read sees its write.
+ */
+export const execute = async <Command, Event extends DomainEvent, State>(
+  services: Pick<Services, 'eventStore' | 'projector'>,
+  decider: Decider<Command, Event, State>,
+  stream: string,
+  command: Command,
+  metadata: EventMetadata,
+): Promise<CommandResult<Event, State>> => {
+  const result = await handleCommand(services.eventStore, decider, stream, command, metadata);
+  if (isLeft(result)) throw fromDomainError(result.left);
+  await services.projector.caughtUp(result.right.position);
+  return result.right;
+};

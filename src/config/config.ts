@@ -1,0 +1,148 @@
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { resolve } from 'node:path';
+
+/** The running configuration, decoded from the environment (PRODUCT.md 0.1). */
+export type Config = {
+  port: number;
+  host: string;
+  mode: 'embedded' | 'distributed';
+  dataDir: string;
+  adminKey: string | undefined;
+  maxWaitMs: number;
+  retryScheduleS: number[];
+  attemptTimeoutMs: number;
+  rotationGraceS: number;
+  disableAfterS: number;
+  rateLimitRps: number;
+  allowHttpUrls: boolean;
+  allowPrivateUrls: boolean;
+  sqliteSynchronous: 'normal' | 'full';
+  logLevel: string;
+  eventstoreUrl: string | undefined;
+  mongoUrl: string | undefined;
+  kafkaBrokers: string[] | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const fromString = <A>(name: string, parse: (raw: string) => A | undefined) =>
+  new t.Type<A, string, unknown>(
+    name,
+    (u): u is A => u !== undefined,
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c);
+      const value = parse(u.trim());
+      return value === undefined ? t.failure(u, c) : t.success(value);
+    },
+    String,
+  );
+
+const integer = (min: number, max: number) =>
+  fromString(`an integer from ${min} to ${max}`, (raw) => {
+    if (!/^-?\d+$/.test(raw)) return undefined;
+    const n = Number(raw);
+    return n >= min && n <= max ? n : undefined;
+  });
+
+const boolean = fromString(
+  'true or false',
+  (raw) => ({ true: true, false: false, '1': true, '0': false })[raw.toLowerCase()],
+);
+
+const positiveDecimals = fromString(
+  'a comma-separated list of positive numbers of seconds',
+  (raw) => {
+    const parts = raw.split(',').map((p) => p.trim());
+    if (parts.length === 0 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) return undefined;
+    const values = parts.map(Number);
+    return values.every((v) => v > 0) ? values : undefined;
+  },
+);
+
+const oneOf = <const V extends string>(...values: V[]) =>
+  fromString(values.join(' or '), (raw) => values.find((v) => v === raw.toLowerCase()));
+
+const nonEmpty = fromString('a non-empty string', (raw) => (raw.length > 0 ? raw : undefined));
+
+const adminKey = fromString('at least 32 characters', (raw) =>
+  raw.length >= 32 ? raw : undefined,
+);
+
+const brokers = fromString('a comma-separated list of host:port', (raw) => {
+  const list = raw.split(',').map((b) => b.trim());
+  return list.every((b) => /^[^\s:]+:\d+$/.test(b)) ? list : undefined;
+});
+
+/** One variable: its decoded value, the fallback when unset, or a ConfigError naming it. */
+const read = <A, F>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  codec: t.Type<A, string, unknown>,
+  fallback: F,
+): A | F => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const decoded = codec.decode(raw);
+  // The value itself is not repeated: it may be a secret.
+  if (isLeft(decoded)) throw new ConfigError(name, `expected ${codec.name}`);
+  return decoded.right;
+};
+
+/** Decodes the configuration; a bad value throws a ConfigError naming the variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const config: Config = {
+    port: read(env, 'PORT', integer(0, 65535), 8080),
+    host: read(env, 'HOST', nonEmpty, '0.0.0.0'),
+    mode: read(env, 'SLUICE_MODE', oneOf('embedded', 'distributed'), 'embedded' as const),
+    dataDir: resolve(read(env, 'SLUICE_DATA_DIR', nonEmpty, './data')),
+    adminKey: read(env, 'SLUICE_ADMIN_KEY', adminKey, undefined),
+    maxWaitMs: read(env, 'SLUICE_MAX_WAIT_MS', integer(1, 3_600_000), 30_000),
+    retryScheduleS: read(
+      env,
+      'SLUICE_RETRY_SCHEDULE_S',
+      positiveDecimals,
+      [5, 300, 1800, 7200, 18000, 36000, 36000],
+    ),
+    attemptTimeoutMs: read(env, 'SLUICE_ATTEMPT_TIMEOUT_MS', integer(1, 300_000), 15_000),
+    rotationGraceS: read(env, 'SLUICE_ROTATION_GRACE_S', integer(0, 30 * 86_400), 86_400),
+    disableAfterS: read(env, 'SLUICE_DISABLE_AFTER_S', integer(1, 365 * 86_400), 432_000),
+    rateLimitRps: read(env, 'SLUICE_RATE_LIMIT_RPS', integer(1, 1_000_000), 100),
+    allowHttpUrls: read(env, 'SLUICE_ALLOW_HTTP_URLS', boolean, false),
+    allowPrivateUrls: read(env, 'SLUICE_ALLOW_PRIVATE_URLS', boolean, false),
+    sqliteSynchronous: read(
+      env,
+      'SLUICE_SQLITE_SYNCHRONOUS',
+      oneOf('normal', 'full'),
+      'normal' as const,
+    ),
+    logLevel: read(
+      env,
+      'LOG_LEVEL',
+      oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+      'info',
+    ),
+    eventstoreUrl: read(env, 'EVENTSTORE_URL', nonEmpty, undefined),
+    mongoUrl: read(env, 'MONGO_URL', nonEmpty, undefined),
+    kafkaBrokers: read(env, 'KAFKA_BROKERS', brokers, undefined),
+  };
+  if (config.mode === 'distributed') {
+    for (const [name, value] of [
+      ['EVENTSTORE_URL', config.eventstoreUrl],
+      ['MONGO_URL', config.mongoUrl],
+      ['KAFKA_BROKERS', config.kafkaBrokers],
+    ] as const) {
+      if (value === undefined)
+        throw new ConfigError(name, 'required when SLUICE_MODE is distributed');
+    }
+  }
+  return config;
+};

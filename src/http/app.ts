@@ -1,0 +1,41 @@
+import express from 'express';
+import type { Express } from 'express';
+import type { Services } from '../services.js';
+import { authenticate } from './middleware/authenticate.js';
+import { errorHandler, notFound } from './middleware/errorHandler.js';
+import { jsonBody } from './middleware/jsonBody.js';
+import { rateLimit } from './middleware/rateLimit.js';
+import { readOnlyAuditor } from './middleware/readOnlyAuditor.js';
+import { requestId } from './middleware/requestId.js';
+import { requestLog } from './middleware/requestLog.js';
+import { apiKeyRoutes } from './routes/apiKeys.js';
+import { systemRoutes } from './routes/system.js';
+
+/**
+ * The HTTP API. Order matters: every request gets an id and a log line; open routes come before
+ * authentication; keys are rate-limited before their bodies are read; anything unmatched is a 404
+ * problem, and every error a problem+json answer.
+ */
+export const createApp = (services: Services): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use(requestId());
+  app.use(requestLog(services.logger, services.metrics.http));
+  app.use(systemRoutes(services));
+
+  app.use('/v1', authenticate(services.authenticate));
+  app.use('/v1', readOnlyAuditor());
+  app.use(
+    '/v1',
+    rateLimit({ rps: services.config.rateLimitRps, burst: services.config.rateLimitRps * 2 }),
+  );
+  app.use(jsonBody());
+  app.use(apiKeyRoutes(services));
+
+  app.use(notFound());
+  app.use(errorHandler(services.logger));
+  return app;
+};

@@ -1,0 +1,47 @@
+import * as t from 'io-ts';
+import { MERCHANT_ID_PATTERN } from '../../../domain/shared/merchant.js';
+
+/** A string matching a pattern; `name` is what an error says the value must be. */
+export const matching = (name: string, pattern: RegExp) =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && pattern.test(u),
+    (u, c) => (typeof u === 'string' && pattern.test(u) ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  );
+
+export const boundedString = (min: number, max: number) =>
+  new t.Type<string, string, unknown>(
+    `a string of ${min} to ${max} characters`,
+    (u): u is string => typeof u === 'string' && u.length >= min && u.length <= max,
+    (u, c) =>
+      typeof u === 'string' && u.length >= min && u.length <= max ? t.success(u) : t.failure(u, c),
+    t.identity,
+  );
+
+export const MerchantId = matching(
+  'a merchant id: mer_ followed by 1 to 64 of A-Z a-z 0-9 _ -',
+  MERCHANT_ID_PATTERN,
+);
+
+/** A query-string integer within bounds. */
+export const queryInteger = (min: number, max: number) =>
+  new t.Type<number, string, unknown>(
+    `an integer from ${min} to ${max}`,
+    (u): u is number => typeof u === 'number',
+    (u, c) => {
+      if (typeof u !== 'string' || !/^\d+$/.test(u)) return t.failure(u, c);
+      const n = Number(u);
+      return n >= min && n <= max ? t.success(n) : t.failure(u, c);
+    },
+    String,
+  );
+
+export const nullable = <C extends t.Mixed>(codec: C) =>
+  t.union([codec, t.null], `${codec.name} or null`);
+
+/** `limit` and `cursor`, shared by every list route. */
+export const pageQuery = {
+  limit: queryInteger(1, 100),
+  cursor: boundedString(1, 512),
+};

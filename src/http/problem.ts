@@ -1,0 +1,83 @@
+import type { DomainError, FieldFault } from '../../domain/shared/errors.js';
+
+/** Every code a problem response can carry (PRODUCT.md 2), with its status. */
+export const PROBLEM_STATUS = {
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  definition_not_active: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  input_invalid: 422,
+  invalid_filter_type: 422,
+  unknown_event_type: 422,
+  invalid_url: 422,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_STATUS;
+
+const TITLES: Record<ProblemCode, string> = {
+  validation_failed: 'The request is not valid',
+  unauthorized: 'Authentication is required',
+  forbidden: 'This key may not do that',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  definition_not_active: 'The process definition has no active version',
+  conflict: 'The resource does not allow this now',
+  payload_too_large: 'The request body is too large',
+  unsupported_media_type: 'The request body must be JSON',
+  input_invalid: 'The process input does not match the definition',
+  invalid_filter_type: 'A filter type is not a deliverable event type',
+  unknown_event_type: 'The event type is not in the catalog',
+  invalid_url: 'The URL is not allowed',
+  idempotency_key_reused: 'The idempotency key was used with another request',
+  rate_limited: 'Too many requests',
+  internal: 'Something went wrong on our side',
+  unavailable: 'The service is not ready',
+};
+
+export type ProblemBody = {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+  request_id: string;
+  errors?: FieldFault[];
+};
+
+/** An answer that is a problem: thrown by handlers, turned into problem+json by the error handler. */
+export class HttpProblem extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly errors?: FieldFault[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'HttpProblem';
+    this.status = PROBLEM_STATUS[code];
+  }
+}
+
+export const problemBody = (problem: HttpProblem, requestId: string): ProblemBody => ({
+  type: `urn:sluice:problem:${problem.code}`,
+  title: TITLES[problem.code],
+  status: problem.status,
+  detail: problem.detail,
+  code: problem.code,
+  request_id: requestId,
+  ...(problem.errors && problem.errors.length > 0 && { errors: problem.errors }),
+});
+
+/** The one mapping from domain errors to HTTP problems. */
+export const fromDomainError = (error: DomainError): HttpProblem =>
+  new HttpProblem(error.code, error.detail, error.errors);

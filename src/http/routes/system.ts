@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import type { Config } from '../../config/config.js';
+import { openApiDocument } from '../../openapi/document.js';
+import type { Services } from '../../services.js';
+import { handle, ok } from '../handler.js';
+import { HttpProblem } from '../problem.js';
+
+/** The largest delivered body, and the window a receiver should accept timestamps in. */
+export const MAX_PAYLOAD_BYTES = 262_144;
+export const TIMESTAMP_TOLERANCE_S = 300;
+
+export const publicConfig = (config: Config) => ({
+  api_version: 'v1' as const,
+  process_runs: { max_wait_timeout_ms: config.maxWaitMs },
+  webhooks: {
+    signature_version: 'v1' as const,
+    timestamp_tolerance_s: TIMESTAMP_TOLERANCE_S,
+    retry_schedule_s: config.retryScheduleS,
+    attempt_timeout_ms: config.attemptTimeoutMs,
+    secret_rotation_grace_s: config.rotationGraceS,
+    max_payload_bytes: MAX_PAYLOAD_BYTES,
+  },
+});
+
+/** The routes that need no key: configuration, contract, docs, health and metrics. */
+export const systemRoutes = (services: Services): Router => {
+  const router = Router();
+  const document = openApiDocument();
+
+  router.get(
+    '/v1/config',
+    handle(() => Promise.resolve(ok(publicConfig(services.config)))),
+  );
+  router.get(
+    '/v1/openapi.json',
+    handle(() => Promise.resolve(ok(document))),
+  );
+  router.use('/docs', swaggerUi.serve);
+  router.get(
+    '/docs',
+    swaggerUi.setup(undefined, {
+      swaggerOptions: { url: '/v1/openapi.json' },
+      customSiteTitle: 'Sluice API',
+    }),
+  );
+  router.get(
+    '/healthz',
+    handle(() => Promise.resolve(ok({ status: 'ok' }))),
+  );
+  router.get(
+    '/readyz',
+    handle(async () => {
+      try {
+        await Promise.all([services.eventStore.ping(), services.readStore.ping()]);
+      } catch {
+        throw new HttpProblem('unavailable', 'A store does not answer.');
+      }
+      return ok({ status: 'ready', checks: { event_store: 'ok', read_store: 'ok' } });
+    }),
+  );
+  router.get('/metrics', async (_req, res) => {
+    res.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
+  });
+  return router;
+};

@@ -1,0 +1,81 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { sqliteEventStore } from '../../adapters/eventstore/sqlite/sqliteEventStore.js';
+import { sqliteIdempotencyStore } from '../../adapters/idempotency/sqlite/sqliteIdempotencyStore.js';
+import { sqliteReadStore } from '../../adapters/readstore/sqlite/sqliteReadStore.js';
+import { openSqlite } from '../../adapters/sqlite/database.js';
+import { allProjections } from '../../projections/index.js';
+import { authenticator } from '../auth/authenticate.js';
+import type { BootstrapKey } from '../auth/bootstrapKey.js';
+import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
+import type { Config } from '../config/config.js';
+import { createApp } from '../http/app.js';
+import type { Logger } from '../logging/logger.js';
+import { createMetrics } from '../metrics/metrics.js';
+import { startProjector } from '../projector/projector.js';
+import type { Services } from '../services.js';
+
+export type RunningService = {
+  services: Services;
+  url: string;
+  adminKey: BootstrapKey;
+  close: () => Promise<void>;
+};
+
+const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+
+/** Everything in one process on one SQLite file under the data folder. */
+export const startEmbedded = async (config: Config, logger: Logger): Promise<RunningService> => {
+  const db = openSqlite({
+    file: join(config.dataDir, 'sluice.db'),
+    synchronous: config.sqliteSynchronous,
+  });
+  const eventStore = sqliteEventStore(db);
+  const readStore = sqliteReadStore(db);
+  const idempotency = sqliteIdempotencyStore(db);
+  const projector = await startProjector(eventStore, readStore, allProjections, logger);
+  const adminKey = bootstrapAdminKey(config.adminKey, config.dataDir);
+
+  const services: Services = {
+    config,
+    eventStore,
+    readStore,
+    idempotency,
+    projector,
+    authenticate: authenticator(readStore, adminKey.key),
+    logger,
+    metrics: createMetrics(),
+    now: () => new Date(),
+  };
+
+  const expireIdempotencyKeys = setInterval(() => {
+    idempotency.expire(new Date(Date.now() - IDEMPOTENCY_TTL_MS)).catch((err: unknown) => {
+      logger.warn({ err }, 'could not expire idempotency keys');
+    });
+  }, 3600_000);
+  expireIdempotencyKeys.unref();
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = createApp(services).listen(config.port, config.host, () =>
+      resolve(listening),
+    );
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+
+  return {
+    services,
+    url: `http://${host}:${port}`,
+    adminKey,
+    close: async () => {
+      clearInterval(expireIdempotencyKeys);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await projector.stop();
+      await eventStore.close();
+      db.close();
+    },
+  };
+};

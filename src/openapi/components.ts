@@ -1,0 +1,133 @@
+import { PROBLEM_STATUS } from '../http/problem.js';
+import { list, nullable, object, ref, timestamp } from './schema.js';
+
+const merchantId = { type: 'string', pattern: '^mer_[A-Za-z0-9_-]{1,64}$', examples: ['mer_acme'] };
+
+export const schemas = {
+  FieldFault: object({ path: { type: 'string' }, message: { type: 'string' } }),
+  Problem: {
+    ...object(
+      {
+        type: { type: 'string', format: 'uri-reference' },
+        title: { type: 'string' },
+        status: { type: 'integer', minimum: 400, maximum: 599 },
+        detail: { type: 'string' },
+        code: { type: 'string', enum: Object.keys(PROBLEM_STATUS) },
+        request_id: { type: 'string' },
+        errors: { type: 'array', items: ref('FieldFault') },
+      },
+      ['errors'],
+    ),
+    description: 'RFC 9457 problem details; `code` is the stable machine-readable reason.',
+  },
+  MerchantId: merchantId,
+  Role: { type: 'string', enum: ['admin', 'merchant', 'auditor'] },
+  ApiKey: object({
+    id: { type: 'string', pattern: '^key_' },
+    object: { const: 'api_key' },
+    role: ref('Role'),
+    merchant_id: nullable(ref('MerchantId')),
+    name: { type: ['string', 'null'] },
+    created_at: timestamp,
+  }),
+  ApiKeyCreated: object({
+    id: { type: 'string', pattern: '^key_' },
+    object: { const: 'api_key' },
+    key: {
+      type: ['string', 'null'],
+      description:
+        'The key itself, shown once. An idempotent replay of the creation answers null here: the key is never stored in clear.',
+    },
+    role: ref('Role'),
+    merchant_id: nullable(ref('MerchantId')),
+    name: { type: ['string', 'null'] },
+    created_at: timestamp,
+  }),
+  ApiKeyList: list('ApiKey'),
+  PublicConfig: object({
+    api_version: { const: 'v1' },
+    process_runs: object({ max_wait_timeout_ms: { type: 'integer', minimum: 1 } }),
+    webhooks: object({
+      signature_version: { const: 'v1' },
+      timestamp_tolerance_s: { type: 'integer' },
+      retry_schedule_s: { type: 'array', items: { type: 'number', exclusiveMinimum: 0 } },
+      attempt_timeout_ms: { type: 'integer' },
+      secret_rotation_grace_s: { type: 'integer' },
+      max_payload_bytes: { type: 'integer' },
+    }),
+  }),
+  Health: object({ status: { const: 'ok' } }),
+  Ready: object({
+    status: { const: 'ready' },
+    checks: { type: 'object', additionalProperties: { const: 'ok' } },
+  }),
+};
+
+const problem = (description: string, headers?: Record<string, unknown>) => ({
+  description,
+  content: { 'application/problem+json': { schema: ref('Problem') } },
+  ...(headers && { headers }),
+});
+
+const rateLimitHeaders = {
+  'RateLimit-Limit': { schema: { type: 'string' } },
+  'RateLimit-Remaining': { schema: { type: 'string' } },
+  'RateLimit-Reset': { schema: { type: 'string' } },
+  'RateLimit-Policy': { schema: { type: 'string' } },
+};
+
+export const responses = {
+  BadRequest: problem(
+    'validation_failed: malformed JSON, wrong shape, unknown field or bad parameter',
+  ),
+  Unauthorized: problem('unauthorized: missing or unknown API key', {
+    'WWW-Authenticate': { schema: { type: 'string' } },
+  }),
+  Forbidden: problem('forbidden: the key may not do this, or names another merchant'),
+  NotFound: problem('not_found'),
+  Conflict: problem(
+    'conflict: the state does not allow it, or a request with the same Idempotency-Key is running',
+  ),
+  PayloadTooLarge: problem('payload_too_large: the body is over 1 MiB'),
+  UnsupportedMediaType: problem('unsupported_media_type: the body is not JSON'),
+  IdempotencyKeyReused: problem('idempotency_key_reused: the key was used with another request'),
+  RateLimited: problem('rate_limited', {
+    'Retry-After': { schema: { type: 'string' } },
+    ...rateLimitHeaders,
+  }),
+  Internal: problem('internal'),
+  Unavailable: problem('unavailable: a store does not answer'),
+};
+
+export const parameters = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Same key and same body within 24 h replays the first answer (header idempotent-replayed: true).',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  },
+  Limit: {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+  Cursor: { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+  MerchantIdQuery: {
+    name: 'merchant_id',
+    in: 'query',
+    required: false,
+    description: 'Implied for a merchant key; naming another merchant is 403.',
+    schema: ref('MerchantId'),
+  },
+};
+
+export const securitySchemes = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key: `Authorization: Bearer sk_…`',
+  },
+};

@@ -1,0 +1,24 @@
+import { parameters, responses, schemas, securitySchemes } from './components.js';
+import { apiKeyPaths } from './paths/apiKeys.js';
+import { systemPaths } from './paths/system.js';
+
+/**
+ * The OpenAPI 3.1 document: the machine-readable contract of every route. The API tests validate
+ * each answer they receive against it, so it cannot drift from the code.
+ */
+export const openApiDocument = () => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Sluice',
+    version: '1.0.0',
+    summary: 'Business processes and signed, retried webhooks for a platform’s merchants',
+    description:
+      'Every change is an event in an append-only log; every read is served from projections of it. Errors are RFC 9457 problem details. Lists are paged by cursor, newest first unless a route says otherwise.',
+  },
+  jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+  servers: [{ url: '/' }],
+  security: [{ bearer: [] }],
+  tags: [{ name: 'System' }, { name: 'API keys' }],
+  paths: { ...systemPaths, ...apiKeyPaths },
+  components: { schemas, responses, parameters, securitySchemes },
+});

@@ -1,0 +1,64 @@
+import { internal, unavailable } from '../responses.js';
+import { json, ref } from '../schema.js';
+
+const open = { security: [] };
+
+export const systemPaths = {
+  '/v1/config': {
+    get: {
+      ...open,
+      tags: ['System'],
+      operationId: 'getConfig',
+      summary: 'The public configuration: limits, retry schedule, signature version',
+      responses: {
+        '200': { description: 'The running configuration', content: json(ref('PublicConfig')) },
+        ...internal,
+      },
+    },
+  },
+  '/v1/openapi.json': {
+    get: {
+      ...open,
+      tags: ['System'],
+      operationId: 'getOpenApi',
+      summary: 'This document',
+      responses: { '200': { description: 'OpenAPI 3.1', content: json({ type: 'object' }) } },
+    },
+  },
+  '/healthz': {
+    get: {
+      ...open,
+      tags: ['System'],
+      operationId: 'health',
+      summary: 'The process lives',
+      responses: { '200': { description: 'Alive', content: json(ref('Health')) } },
+    },
+  },
+  '/readyz': {
+    get: {
+      ...open,
+      tags: ['System'],
+      operationId: 'ready',
+      summary: 'Its stores answer',
+      responses: {
+        '200': { description: 'Ready', content: json(ref('Ready')) },
+        ...unavailable,
+        ...internal,
+      },
+    },
+  },
+  '/metrics': {
+    get: {
+      ...open,
+      tags: ['System'],
+      operationId: 'metrics',
+      summary: 'Prometheus metrics',
+      responses: {
+        '200': {
+          description: 'Prometheus text exposition',
+          content: { 'text/plain': { schema: { type: 'string' } } },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,21 @@
+import type { EventStore } from '../adapters/eventstore/port.js';
+import type { IdempotencyStore } from '../adapters/idempotency/port.js';
+import type { ReadStore } from '../adapters/readstore/port.js';
+import type { Authenticator } from './auth/authenticate.js';
+import type { Config } from './config/config.js';
+import type { Logger } from './logging/logger.js';
+import type { Metrics } from './metrics/metrics.js';
+import type { Projector } from './projector/projector.js';
+
+/** Everything the HTTP API and the workers use, whichever mode wired it. */
+export type Services = {
+  config: Config;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  idempotency: IdempotencyStore;
+  projector: Projector;
+  authenticate: Authenticator;
+  logger: Logger;
+  metrics: Metrics;
+  now: () => Date;
+};

@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../../src/config/config.js';
+
+const failure = (env: Record<string, string>): ConfigError => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+};
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).to.deep.include({
+      port: 8080,
+      mode: 'embedded',
+      maxWaitMs: 30000,
+      retryScheduleS: [5, 300, 1800, 7200, 18000, 36000, 36000],
+      attemptTimeoutMs: 15000,
+      rotationGraceS: 86400,
+      disableAfterS: 432000,
+      rateLimitRps: 100,
+      allowHttpUrls: false,
+      allowPrivateUrls: false,
+      adminKey: undefined,
+    });
+    expect(config.dataDir).to.match(/\/data$/);
+  });
+
+  it('refuses a bad value, naming the variable and never repeating the value', () => {
+    const cases: Array<[string, string]> = [
+      ['PORT', 'eighty'],
+      ['PORT', '70000'],
+      ['SLUICE_MODE', 'cluster'],
+      ['SLUICE_MAX_WAIT_MS', '0'],
+      ['SLUICE_RETRY_SCHEDULE_S', '5,,10'],
+      ['SLUICE_RETRY_SCHEDULE_S', '5,-1'],
+      ['SLUICE_ATTEMPT_TIMEOUT_MS', '1.5'],
+      ['SLUICE_ALLOW_HTTP_URLS', 'yes please'],
+      ['SLUICE_ADMIN_KEY', 'short-secret'],
+      ['KAFKA_BROKERS', 'not a broker'],
+    ];
+    for (const [variable, value] of cases) {
+      const error = failure({ [variable]: value });
+      expect(error.variable, `${variable}=${value}`).to.equal(variable);
+      expect(error.message).to.include(variable);
+    }
+  });
+
+  it('never repeats a refused admin key in its message', () => {
+    expect(failure({ SLUICE_ADMIN_KEY: 'short-secret' }).message).to.not.include('short-secret');
+  });
+
+  it('needs the three servers in distributed mode', () => {
+    expect(failure({ SLUICE_MODE: 'distributed' }).variable).to.equal('EVENTSTORE_URL');
+    expect(
+      loadConfig({
+        SLUICE_MODE: 'distributed',
+        EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+        MONGO_URL: 'mongodb://localhost:27017',
+        KAFKA_BROKERS: 'localhost:9092,other:9092',
+      }).kafkaBrokers,
+    ).to.deep.equal(['localhost:9092', 'other:9092']);
+  });
+});

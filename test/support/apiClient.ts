@@ -1,0 +1,81 @@
+import { validateResponse } from './openapiValidator.js';
+
+export type ApiResponse<T = any> = {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+};
+
+export type RequestOptions = {
+  key?: string;
+  body?: unknown;
+  /** Sent as is, instead of JSON-encoding `body`. */
+  raw?: string | Buffer;
+  headers?: Record<string, string>;
+};
+
+export type ApiClient = {
+  request: <T = any>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ) => Promise<ApiResponse<T>>;
+  get: <T = any>(path: string, key?: string) => Promise<ApiResponse<T>>;
+  post: <T = any>(
+    path: string,
+    key: string | undefined,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<ApiResponse<T>>;
+  delete: <T = any>(path: string, key?: string) => Promise<ApiResponse<T>>;
+};
+
+/**
+ * A client for the API tests. Every answer it receives is checked against the OpenAPI document:
+ * an undocumented route, status or body shape fails the test that received it.
+ */
+export const apiClient = (baseUrl: string): ApiClient => {
+  const request = async <T>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    let body: string | Buffer | undefined = options.raw;
+    if (body === undefined && options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined && { body }),
+    });
+    const text = await response.text();
+    const contentType = response.headers.get('content-type');
+    const parsed: unknown =
+      text && contentType && /json/.test(contentType) ? JSON.parse(text) : text || undefined;
+    const faults = validateResponse(
+      method,
+      new URL(path, baseUrl).pathname,
+      response.status,
+      contentType,
+      parsed,
+    );
+    if (faults.length > 0) {
+      throw new Error(
+        `The answer does not match the OpenAPI document:\n${faults.join('\n')}\n${text.slice(0, 2000)}`,
+      );
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  };
+  return {
+    request,
+    get: (path, key) => request('GET', path, { ...(key && { key }) }),
+    post: (path, key, body, headers) =>
+      request('POST', path, { ...(key && { key }), body: body ?? {}, ...(headers && { headers }) }),
+    delete: (path, key) => request('DELETE', path, { ...(key && { key }) }),
+  };
+};
