@@ -22,16 +22,17 @@ const main = async () => {
   }
 
   const service = await startEmbedded(config, logger);
-  logger.info(
-    { url: service.url, data_dir: config.dataDir, mode: config.mode },
-    'sluice is listening',
-  );
   if (service.adminKey.source === 'file') {
     logger.info(
       { file: service.adminKey.file, created: service.adminKey.created },
       'the bootstrap admin key is in this file',
     );
   }
+
+  logger.info(
+    { url: service.url, data_dir: config.dataDir, mode: config.mode },
+    'sluice is listening',
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -97,7 +97,7 @@ describe('HTTP edge: rate limit per key', () => {
 
   it('lets a burst of twice the rate through, then answers 429 with Retry-After, per key', async () => {
     const statuses: number[] = [];
-    let limited;
+    let limited: Awaited<ReturnType<typeof service.api.get<any>>> | undefined;
     for (let i = 0; i < 6; i++) {
       const res = await service.api.get('/v1/api-keys', service.admin);
       statuses.push(res.status);
@@ -105,6 +105,7 @@ describe('HTTP edge: rate limit per key', () => {
     }
     expect(statuses.slice(0, 4)).to.deep.equal([200, 200, 200, 200]);
     expect(statuses.slice(4)).to.include(429);
+    if (!limited) throw new Error('never limited');
     expect(limited.body.code).to.equal('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).to.be.at.least(1);
     expect(limited.headers.get('ratelimit-remaining')).to.equal('0');

@@ -1,0 +1,9 @@
+/** `npm run bench`: every benchmark, each printing its figures beside its ceiling. */
+import { appendBenchmark } from './append.js';
+
+const benchmarks: Record<string, () => Promise<void>> = { append: appendBenchmark };
+
+const only = process.argv.slice(2);
+for (const [name, run] of Object.entries(benchmarks)) {
+  if (only.length === 0 || only.includes(name)) await run();
+}

@@ -1,0 +1,31 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+
+export type ServerProcess = {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+};
+
+/** Runs the service as `npm start` does (node on the built entry point), on a free port. */
+export const startServerProcess = (env: Record<string, string>): Promise<ServerProcess> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"url":"(http:\/\/[^"]+)".*sluice is listening/.exec(output);
+      if (match) resolve({ child, url: match[1]!, output: () => output, exited });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
