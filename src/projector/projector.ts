@@ -23,6 +23,8 @@ type Running = {
   floor: Position | undefined;
   status: ProjectionStatus['status'];
   lastError: string | null;
+  /** When the checkpoint was last written (performance.now()). */
+  savedAt: number;
 };
 
 export type Projector = {
@@ -35,6 +37,7 @@ export type Projector = {
 };
 
 const RETRY_AFTER_FAILURE_MS = 1000;
+const IDLE_CHECKPOINT_EVERY_MS = 1000;
 
 /**
  * Keeps each projection's read models up to date: one subscription per projection, from its
@@ -52,9 +55,14 @@ export const startProjector = async (
   const applyBatch = async (entry: Running, events: RecordedEvent[], scannedTo: Position) => {
     const floor = entry.floor;
     const fresh = floor ? events.filter((e) => comparePositions(e.position, floor) > 0) : events;
-    if (fresh.length === 0) return;
+    if (fresh.length === 0) {
+      // Nothing for this projection, but the scan moved on: keep that now and then, so that a
+      // restart does not rescan a long stretch of events it does not want.
+      if (performance.now() - entry.savedAt < IDLE_CHECKPOINT_EVERY_MS) return;
+    }
     const changes = fresh.flatMap((event) => entry.projection.project(event));
     await readStore.apply(entry.projection.name, { kind: 'live' }, changes, scannedTo);
+    entry.savedAt = performance.now();
   };
 
   /** A failing batch is retried until it passes: skipping it would leave the read model wrong. */
@@ -83,6 +91,7 @@ export const startProjector = async (
       floor: undefined,
       status: 'live',
       lastError: null,
+      savedAt: performance.now(),
     } as Omit<Running, 'subscription'> as Running;
     entry.subscription = eventStore.subscribe(
       { ...(state.checkpoint && { after: state.checkpoint }), filter: projection.filter },
