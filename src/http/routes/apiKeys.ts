@@ -5,7 +5,7 @@ import { apiKeyDecider, apiKeyStream } from '../../../domain/api-keys/apiKey.js'
 import type { ApiKeyDoc } from '../../../projections/apiKeys.js';
 import { API_KEYS } from '../../../projections/apiKeys.js';
 import { generateApiKey, hashApiKey } from '../../auth/apiKeySecret.js';
-import { execute } from '../../commands/execute.js';
+import { execute } from '../execute.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow, strictObject } from '../codec.js';
 import { MerchantId, boundedString, nullable, pageQuery } from '../codecs/common.js';

@@ -1,10 +1,10 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../../domain/shared/decider.js';
 import type { DomainEvent, EventMetadata } from '../../domain/shared/envelope.js';
-import { fromDomainError } from '../http/problem.js';
+import { fromDomainError } from './problem.js';
 import type { Services } from '../services.js';
-import type { CommandResult } from './handleCommand.js';
-import { handleCommand } from './handleCommand.js';
+import type { CommandResult } from '../commands/handleCommand.js';
+import { handleCommand } from '../commands/handleCommand.js';
 
 /**
  * Runs a command for the API: a refusal becomes its problem, and the answer waits (bounded) until
