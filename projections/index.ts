@@ -1,5 +1,11 @@
 import { apiKeysProjection } from './apiKeys.js';
+import { eventsProjection } from './events.js';
 import type { Projection } from './projection.js';
+import { webhookEndpointsProjection } from './webhookEndpoints.js';
 
 /** Every projection the service keeps up to date and can rebuild. */
-export const allProjections: readonly Projection[] = [apiKeysProjection];
+export const allProjections: readonly Projection[] = [
+  apiKeysProjection,
+  eventsProjection,
+  webhookEndpointsProjection,
+];

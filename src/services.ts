@@ -6,6 +6,7 @@ import type { Config } from './config/config.js';
 import type { Logger } from './logging/logger.js';
 import type { Metrics } from './metrics/metrics.js';
 import type { Projector } from './projector/projector.js';
+import type { SecretBox } from './secrets/secretBox.js';
 
 /** Everything the HTTP API and the workers use, whichever mode wired it. */
 export type Services = {
@@ -15,6 +16,8 @@ export type Services = {
   idempotency: IdempotencyStore;
   projector: Projector;
   authenticate: Authenticator;
+  /** Seals and opens endpoint signing secrets. */
+  secrets: SecretBox;
   logger: Logger;
   metrics: Metrics;
   now: () => Date;

@@ -9,6 +9,7 @@ export type Config = {
   mode: 'embedded' | 'distributed';
   dataDir: string;
   adminKey: string | undefined;
+  encryptionKey: Buffer | undefined;
   maxWaitMs: number;
   retryScheduleS: number[];
   attemptTimeoutMs: number;
@@ -77,6 +78,11 @@ const adminKey = fromString('at least 32 characters', (raw) =>
   raw.length >= 32 ? raw : undefined,
 );
 
+const encryptionKey = fromString('the base64 of 32 bytes', (raw) => {
+  const key = Buffer.from(raw, 'base64');
+  return key.length === 32 ? key : undefined;
+});
+
 const brokers = fromString('a comma-separated list of host:port', (raw) => {
   const list = raw.split(',').map((b) => b.trim());
   return list.every((b) => /^[^\s:]+:\d+$/.test(b)) ? list : undefined;
@@ -105,6 +111,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mode: read(env, 'SLUICE_MODE', oneOf('embedded', 'distributed'), 'embedded' as const),
     dataDir: resolve(read(env, 'SLUICE_DATA_DIR', nonEmpty, './data')),
     adminKey: read(env, 'SLUICE_ADMIN_KEY', adminKey, undefined),
+    encryptionKey: read(env, 'SLUICE_ENCRYPTION_KEY', encryptionKey, undefined),
     maxWaitMs: read(env, 'SLUICE_MAX_WAIT_MS', integer(1, 3_600_000), 30_000),
     retryScheduleS: read(
       env,
@@ -136,6 +143,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   };
   if (config.mode === 'distributed') {
     for (const [name, value] of [
+      ['SLUICE_ENCRYPTION_KEY', config.encryptionKey],
+      ['SLUICE_ADMIN_KEY', config.adminKey],
       ['EVENTSTORE_URL', config.eventstoreUrl],
       ['MONGO_URL', config.mongoUrl],
       ['KAFKA_BROKERS', config.kafkaBrokers],

@@ -9,6 +9,9 @@ import { readOnlyAuditor } from './middleware/readOnlyAuditor.js';
 import { requestId } from './middleware/requestId.js';
 import { requestLog } from './middleware/requestLog.js';
 import { apiKeyRoutes } from './routes/apiKeys.js';
+import { eventRoutes } from './routes/events.js';
+import { webhookEndpointRoutes } from './routes/webhookEndpoints.js';
+import { webhookSecretRoutes } from './routes/webhookSecrets.js';
 import { systemRoutes } from './routes/system.js';
 
 /**
@@ -34,6 +37,9 @@ export const createApp = (services: Services): Express => {
   );
   app.use(jsonBody());
   app.use(apiKeyRoutes(services));
+  app.use(eventRoutes(services));
+  app.use(webhookSecretRoutes(services));
+  app.use(webhookEndpointRoutes(services));
 
   app.use(notFound());
   app.use(errorHandler(services.logger));

@@ -58,3 +58,18 @@ export const pathParam = (req: Request, name: string): string => {
   const value = req.params[name];
   return Array.isArray(value) ? value.join('/') : String(value ?? '');
 };
+
+/**
+ * May the caller see a resource of this merchant? A merchant key sees its own only; for it, the
+ * others do not exist (404, not 403: their existence is not revealed).
+ */
+export const visibleTo = (req: Request, resourceMerchant: string): boolean => {
+  const principal = principalOf(req);
+  return principal.role !== 'merchant' || principal.merchant_id === resourceMerchant;
+};
+
+/** The merchant a key is bound to, or undefined for keys that act across merchants. */
+export const actingMerchant = (req: Request): string | undefined => {
+  const principal = principalOf(req);
+  return principal.role === 'merchant' ? (principal.merchant_id ?? undefined) : undefined;
+};

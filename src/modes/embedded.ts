@@ -14,6 +14,8 @@ import { createApp } from '../http/app.js';
 import type { Logger } from '../logging/logger.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { startProjector } from '../projector/projector.js';
+import { loadEncryptionKey } from '../secrets/encryptionKey.js';
+import { secretBox } from '../secrets/secretBox.js';
 import type { Services } from '../services.js';
 
 export type RunningService = {
@@ -36,6 +38,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
   const idempotency = sqliteIdempotencyStore(db);
   const projector = await startProjector(eventStore, readStore, allProjections, logger);
   const adminKey = bootstrapAdminKey(config.adminKey, config.dataDir);
+  const secrets = secretBox(loadEncryptionKey(config.encryptionKey, config.dataDir));
 
   const services: Services = {
     config,
@@ -44,6 +47,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     idempotency,
     projector,
     authenticate: authenticator(readStore, adminKey.key),
+    secrets,
     logger,
     metrics: createMetrics(),
     now: () => new Date(),

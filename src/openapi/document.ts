@@ -1,6 +1,8 @@
 import { parameters, responses, schemas, securitySchemes } from './components.js';
 import { apiKeyPaths } from './paths/apiKeys.js';
+import { eventPaths } from './paths/events.js';
 import { systemPaths } from './paths/system.js';
+import { webhookPaths } from './paths/webhooks.js';
 
 /**
  * The OpenAPI 3.1 document: the machine-readable contract of every route. The API tests validate
@@ -18,7 +20,12 @@ export const openApiDocument = () => ({
   jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
   servers: [{ url: '/' }],
   security: [{ bearer: [] }],
-  tags: [{ name: 'System' }, { name: 'API keys' }],
-  paths: { ...systemPaths, ...apiKeyPaths },
+  tags: [
+    { name: 'System' },
+    { name: 'API keys' },
+    { name: 'Events' },
+    { name: 'Webhook endpoints' },
+  ],
+  paths: { ...systemPaths, ...apiKeyPaths, ...eventPaths, ...webhookPaths },
   components: { schemas, responses, parameters, securitySchemes },
 });

@@ -22,6 +22,14 @@ export const idempotentCreate = {
   '422': r('IdempotencyKeyReused'),
 };
 
+/** A 422 that may carry any of these codes. */
+export const unprocessable = (...codes: string[]) => ({
+  '422': {
+    description: `Unprocessable: ${codes.join(', ')}`,
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  },
+});
+
 export const badRequest = { '400': r('BadRequest') };
 export const notFound = { '404': r('NotFound') };
 export const conflict = { '409': r('Conflict') };

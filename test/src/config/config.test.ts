@@ -42,6 +42,7 @@ describe('configuration from the environment', () => {
       ['SLUICE_ALLOW_HTTP_URLS', 'yes please'],
       ['SLUICE_ADMIN_KEY', 'short-secret'],
       ['KAFKA_BROKERS', 'not a broker'],
+      ['SLUICE_ENCRYPTION_KEY', 'dG9vIHNob3J0'],
     ];
     for (const [variable, value] of cases) {
       const error = failure({ [variable]: value });
@@ -55,9 +56,15 @@ describe('configuration from the environment', () => {
   });
 
   it('needs the three servers in distributed mode', () => {
-    expect(failure({ SLUICE_MODE: 'distributed' }).variable).to.equal('EVENTSTORE_URL');
+    expect(failure({ SLUICE_MODE: 'distributed' }).variable).to.equal('SLUICE_ENCRYPTION_KEY');
+    const keys = {
+      SLUICE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SLUICE_ADMIN_KEY: 'sk_an_admin_key_long_enough_for_the_rule',
+    };
+    expect(failure({ SLUICE_MODE: 'distributed', ...keys }).variable).to.equal('EVENTSTORE_URL');
     expect(
       loadConfig({
+        ...keys,
         SLUICE_MODE: 'distributed',
         EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
         MONGO_URL: 'mongodb://localhost:27017',

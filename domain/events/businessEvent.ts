@@ -1,0 +1,64 @@
+import { left, right } from 'fp-ts/lib/Either.js';
+import { isPublishable } from '../catalog/eventCatalog.js';
+import { canonicalJson } from '../shared/canonicalJson.js';
+import type { Decider } from '../shared/decider.js';
+import type { DomainEvent } from '../shared/envelope.js';
+import { domainError } from '../shared/errors.js';
+
+/**
+ * A business event of the platform. Each lives in a stream of its own, so that publishing under a
+ * caller-chosen id is one atomic append that a second publication of the same id cannot repeat,
+ * whatever the store, without reading the merchant's whole history.
+ */
+export const businessEventStream = (eventId: string): string => `event-${eventId}`;
+export const BUSINESS_EVENT_STREAM_PREFIX = 'event-';
+
+export type BusinessEventData = {
+  id: string;
+  merchant_id: string;
+  created_at: string;
+  data: Record<string, unknown>;
+  /** Null: reaches only endpoints without channels. */
+  channels: string[] | null;
+};
+
+/** The envelope's type is the business type itself (`order.created`), so the log reads as the domain. */
+export type BusinessEvent = DomainEvent<string, BusinessEventData>;
+
+export type PublishEvent = {
+  type: 'publish_event';
+  event_type: string;
+  event: BusinessEventData;
+};
+
+export type BusinessEventState =
+  { status: 'absent' } | { status: 'published'; event: BusinessEvent };
+
+const sameContent = (a: BusinessEvent, type: string, b: BusinessEventData): boolean =>
+  a.type === type &&
+  a.data.merchant_id === b.merchant_id &&
+  canonicalJson(a.data.data) === canonicalJson(b.data) &&
+  canonicalJson(a.data.channels) === canonicalJson(b.channels);
+
+export const businessEventDecider: Decider<PublishEvent, BusinessEvent, BusinessEventState> = {
+  initialState: () => ({ status: 'absent' }),
+  evolve: (_state, event) => ({ status: 'published', event }),
+  decide: (command, state) => {
+    if (!isPublishable(command.event_type)) {
+      return left(
+        domainError('unknown_event_type', `${command.event_type} is not in the event catalog.`, [
+          { path: 'type', message: 'must be a catalog type or extension.*' },
+        ]),
+      );
+    }
+    if (state.status === 'published') {
+      // Publishing the same event again is a no-op; the same id with other content is a mistake.
+      return sameContent(state.event, command.event_type, command.event)
+        ? right([])
+        : left(
+            domainError('conflict', `Event ${command.event.id} was published with other content.`),
+          );
+    }
+    return right([{ type: command.event_type, data: command.event }]);
+  },
+};

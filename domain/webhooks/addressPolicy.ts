@@ -1,0 +1,20 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * May a webhook be sent to this IP address? Only to public unicast addresses: never to loopback,
+ * private, link-local (which holds the cloud metadata address 169.254.169.254), carrier-grade
+ * NAT, unique-local, multicast, reserved or unspecified ones, nor to an IPv4 address hidden in
+ * an IPv6 one.
+ */
+export const isPublicAddress = (address: string): boolean => {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  // Every special range (NAT64, 6to4 and Teredo included, which lead to IPv4 addresses) is
+  // something other than 'unicast'.
+  return parsed.range() === 'unicast';
+};
+
+export const isIpLiteral = (host: string): boolean => ipaddr.isValid(host.replace(/^\[|\]$/g, ''));

@@ -1,0 +1,46 @@
+import type { BusinessEventData } from '../domain/events/businessEvent.js';
+import { BUSINESS_EVENT_STREAM_PREFIX } from '../domain/events/businessEvent.js';
+import type { RecordedEvent } from '../domain/shared/envelope.js';
+import type { Projection } from './projection.js';
+
+export const EVENTS = 'events';
+
+/** A business event as `GET /v1/events` serves it. */
+export type EventDoc = {
+  id: string;
+  object: 'event';
+  type: string;
+  merchant_id: string;
+  created_at: string;
+  data: Record<string, unknown>;
+  channels: string[] | null;
+};
+
+export const eventsProjection: Projection = {
+  name: 'events',
+  collections: [
+    {
+      name: EVENTS,
+      indexes: [
+        ['created_at'],
+        ['merchant_id', 'created_at'],
+        ['merchant_id', 'type', 'created_at'],
+        ['type', 'created_at'],
+      ],
+    },
+  ],
+  filter: { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
+  project: (recorded) => {
+    const { type, data } = recorded as RecordedEvent<{ type: string; data: BusinessEventData }>;
+    const doc: EventDoc = {
+      id: data.id,
+      object: 'event',
+      type,
+      merchant_id: data.merchant_id,
+      created_at: data.created_at,
+      data: data.data,
+      channels: data.channels,
+    };
+    return [{ op: 'put', collection: EVENTS, doc }];
+  },
+};

@@ -1,0 +1,103 @@
+import type { DisabledReason, EndpointEvent } from '../domain/webhooks/endpoint.js';
+import type { RecordedEvent } from '../domain/shared/envelope.js';
+import type { Change, Projection } from './projection.js';
+
+export const WEBHOOK_ENDPOINTS = 'webhook_endpoints';
+/** Kept apart from the endpoints so that no list or get can ever carry a secret by mistake. */
+export const ENDPOINT_SECRETS = 'webhook_endpoint_secrets';
+
+/** An endpoint as the API serves it: never its secret. */
+export type EndpointDoc = {
+  id: string;
+  object: 'webhook_endpoint';
+  merchant_id: string;
+  url: string;
+  description: string;
+  filter_types: string[] | null;
+  channels: string[] | null;
+  disabled: boolean;
+  disabled_reason: DisabledReason | null;
+  rate_limit_per_s: number | null;
+  metadata: Record<string, string>;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The sealed (encrypted) signing secrets of an endpoint: the current one and, during a rotation's grace, the previous. */
+export type EndpointSecretsDoc = {
+  id: string;
+  merchant_id: string;
+  current: string;
+  previous: string | null;
+  previous_expires_at: string | null;
+};
+
+export const webhookEndpointsProjection: Projection = {
+  name: 'webhook_endpoints',
+  collections: [
+    { name: WEBHOOK_ENDPOINTS, indexes: [['created_at'], ['merchant_id', 'created_at']] },
+    { name: ENDPOINT_SECRETS, indexes: [] },
+  ],
+  filter: { streamPrefixes: ['webhook_endpoint-'] },
+  project: (recorded): Change[] => {
+    const event = recorded as RecordedEvent<EndpointEvent>;
+    switch (event.type) {
+      case 'webhook_endpoint.created': {
+        const { endpoint_id, secret, created_at, ...fields } = event.data;
+        const endpoint: EndpointDoc = {
+          id: endpoint_id,
+          object: 'webhook_endpoint',
+          ...fields,
+          created_at,
+          updated_at: created_at,
+        };
+        const secrets: EndpointSecretsDoc = {
+          id: endpoint_id,
+          merchant_id: fields.merchant_id,
+          current: secret,
+          previous: null,
+          previous_expires_at: null,
+        };
+        return [
+          { op: 'put', collection: WEBHOOK_ENDPOINTS, doc: endpoint },
+          { op: 'put', collection: ENDPOINT_SECRETS, doc: secrets },
+        ];
+      }
+      case 'webhook_endpoint.updated':
+        return [
+          {
+            op: 'patch',
+            collection: WEBHOOK_ENDPOINTS,
+            id: event.data.endpoint_id,
+            set: { ...event.data.changes, updated_at: event.data.updated_at },
+          },
+        ];
+      case 'webhook_endpoint.secret_rotated':
+        return [
+          {
+            op: 'patch',
+            collection: ENDPOINT_SECRETS,
+            id: event.data.endpoint_id,
+            set: {
+              current: event.data.secret,
+              previous: event.data.previous,
+              previous_expires_at: event.data.previous_expires_at,
+            },
+          },
+          {
+            op: 'patch',
+            collection: WEBHOOK_ENDPOINTS,
+            id: event.data.endpoint_id,
+            set: { updated_at: event.data.rotated_at },
+          },
+        ];
+      case 'webhook_endpoint.deleted':
+        return [
+          { op: 'delete', collection: WEBHOOK_ENDPOINTS, id: event.data.endpoint_id },
+          { op: 'delete', collection: ENDPOINT_SECRETS, id: event.data.endpoint_id },
+        ];
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,44 @@
+import * as t from 'io-ts';
+import { strictObject } from '../codec.js';
+import { MerchantId, boundedString, nullable, pageQuery } from './common.js';
+
+const Strings = t.array(t.string, 'a list of strings');
+
+const PositiveInteger = new t.Type<number, number, unknown>(
+  'a positive integer',
+  (u): u is number => typeof u === 'number' && Number.isInteger(u) && u > 0,
+  (u, c) =>
+    typeof u === 'number' && Number.isInteger(u) && u > 0 ? t.success(u) : t.failure(u, c),
+  t.identity,
+);
+
+const settings = {
+  filter_types: nullable(Strings),
+  channels: nullable(Strings),
+  description: t.string,
+  metadata: t.record(t.string, t.string, 'an object of string values'),
+  disabled: t.boolean,
+  rate_limit_per_s: nullable(PositiveInteger),
+};
+
+export const CreateEndpointBody = strictObject(
+  'CreateEndpointBody',
+  { url: boundedString(1, 2048) },
+  { ...settings, merchant_id: MerchantId, secret: t.string },
+);
+
+export const UpdateEndpointBody = strictObject(
+  'UpdateEndpointBody',
+  {},
+  { ...settings, url: boundedString(1, 2048) },
+);
+
+export const RotateSecretBody = strictObject('RotateSecretBody', {}, { key: t.string });
+
+export const ListEndpointsQuery = strictObject(
+  'ListEndpointsQuery',
+  {},
+  { ...pageQuery, merchant_id: MerchantId },
+);
+
+export const MerchantQuery = strictObject('MerchantQuery', {}, { merchant_id: MerchantId });

@@ -1,0 +1,120 @@
+import { Router } from 'express';
+import { ulid } from 'ulid';
+import { EVENT_CATALOG } from '../../../domain/catalog/eventCatalog.js';
+import { businessEventDecider, businessEventStream } from '../../../domain/events/businessEvent.js';
+import { checkChannels } from '../../../domain/webhooks/endpointRules.js';
+import type { EventDoc } from '../../../projections/events.js';
+import { EVENTS } from '../../../projections/events.js';
+import type { Services } from '../../services.js';
+import { decodeOrThrow } from '../codec.js';
+import { EventId, ListEventsQuery, PublishEventBody } from '../codecs/events.js';
+import { execute } from '../execute.js';
+import { handle, ok } from '../handler.js';
+import { listBody } from '../list.js';
+import { idempotent } from '../middleware/idempotency.js';
+import { HttpProblem } from '../problem.js';
+import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '../requestContext.js';
+import { MAX_PAYLOAD_BYTES } from './system.js';
+
+/** The catalog, business events published by the platform, and their reads. */
+export const eventRoutes = (services: Services): Router => {
+  const router = Router();
+
+  router.get(
+    '/v1/event-types',
+    handle(() =>
+      Promise.resolve(
+        ok({
+          object: 'list',
+          data: EVENT_CATALOG.map((entry) => ({ object: 'event_type', ...entry })),
+          has_more: false,
+          next_cursor: null,
+        }),
+      ),
+    ),
+  );
+
+  router.post(
+    '/v1/events',
+    handle(
+      idempotent(services.idempotency, async (req) => {
+        requireRole(req, 'admin');
+        const body = decodeOrThrow(PublishEventBody, req.body, 'body');
+        const channels = body.channels ?? null;
+        const faults = checkChannels(channels);
+        if (Buffer.byteLength(JSON.stringify(body.data)) > MAX_PAYLOAD_BYTES) {
+          faults.push({
+            path: 'data',
+            message: `must be at most ${MAX_PAYLOAD_BYTES} bytes as JSON`,
+          });
+        }
+        if (faults.length > 0)
+          throw new HttpProblem('validation_failed', 'The event is not valid.', faults);
+
+        const id = body.id ?? `evt_${ulid()}`;
+        const result = await execute(
+          services,
+          businessEventDecider,
+          businessEventStream(id),
+          {
+            type: 'publish_event',
+            event_type: body.type,
+            event: {
+              id,
+              merchant_id: body.merchant_id,
+              created_at: services.now().toISOString(),
+              data: body.data,
+              channels,
+            },
+          },
+          metadataOf(req, body.merchant_id),
+        );
+        if (result.state.status !== 'published') throw new Error('publish_event left no event');
+        const { type, data } = result.state.event;
+        const event: EventDoc = {
+          id: data.id,
+          object: 'event',
+          type,
+          created_at: data.created_at,
+          merchant_id: data.merchant_id,
+          data: data.data,
+          channels: data.channels,
+        };
+        return { status: result.events.length > 0 ? 201 : 200, body: event };
+      }),
+    ),
+  );
+
+  router.get(
+    '/v1/events/:event_id',
+    handle(async (req) => {
+      const id = pathParam(req, 'event_id');
+      const doc = EventId.is(id)
+        ? ((await services.readStore.get(EVENTS, id)) as EventDoc | undefined)
+        : undefined;
+      if (!doc || !visibleTo(req, doc.merchant_id))
+        throw new HttpProblem('not_found', `No event ${id}.`);
+      return ok(doc);
+    }),
+  );
+
+  router.get(
+    '/v1/events',
+    handle(async (req) => {
+      const query = decodeOrThrow(ListEventsQuery, req.query, 'query');
+      const merchantId = merchantScope(req, query.merchant_id);
+      const page = await services.readStore.find(EVENTS, {
+        where: {
+          ...(merchantId && { merchant_id: merchantId }),
+          ...(query.type && { type: query.type }),
+        },
+        orderBy: { field: 'created_at', direction: 'desc' },
+        limit: query.limit ?? 20,
+        ...(query.cursor && { cursor: query.cursor }),
+      });
+      return ok(listBody(page, (doc) => doc));
+    }),
+  );
+
+  return router;
+};

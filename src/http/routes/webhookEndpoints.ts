@@ -1,0 +1,173 @@
+import { Router } from 'express';
+import type { Request } from 'express';
+import { ulid } from 'ulid';
+import type { EndpointSettings } from '../../../domain/webhooks/endpoint.js';
+import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
+import type { EndpointDoc } from '../../../projections/webhookEndpoints.js';
+import { WEBHOOK_ENDPOINTS } from '../../../projections/webhookEndpoints.js';
+import type { Services } from '../../services.js';
+import { checkEndpointUrl } from '../../webhooks/urlCheck.js';
+import { generateSigningSecret, isValidSigningSecret } from '../../webhooks/signingSecret.js';
+import { decodeOrThrow } from '../codec.js';
+import { CreateEndpointBody, ListEndpointsQuery, UpdateEndpointBody } from '../codecs/webhooks.js';
+import { execute } from '../execute.js';
+import { created, handle, noContent, ok } from '../handler.js';
+import { listBody } from '../list.js';
+import { idempotent } from '../middleware/idempotency.js';
+import { HttpProblem } from '../problem.js';
+import {
+  actingMerchant,
+  merchantScope,
+  metadataOf,
+  pathParam,
+  requireRole,
+  visibleTo,
+} from '../requestContext.js';
+
+export const ENDPOINT_ID = /^we_[0-9A-Za-z]{1,64}$/;
+
+const SECRET_FORMAT = 'must be whsec_ followed by the base64 of 24 to 64 bytes';
+
+/** The endpoint the path names, if the caller may see it; otherwise a 404 that reveals nothing. */
+export const visibleEndpoint = async (services: Services, req: Request): Promise<EndpointDoc> => {
+  const id = pathParam(req, 'endpoint_id');
+  const doc = ENDPOINT_ID.test(id)
+    ? ((await services.readStore.get(WEBHOOK_ENDPOINTS, id)) as EndpointDoc | undefined)
+    : undefined;
+  if (!doc || !visibleTo(req, doc.merchant_id))
+    throw new HttpProblem('not_found', `No webhook endpoint ${id}.`);
+  return doc;
+};
+
+const checkedUrl = async (services: Services, url: string): Promise<string> => {
+  const verdict = await checkEndpointUrl(url, {
+    allowHttp: services.config.allowHttpUrls,
+    allowPrivate: services.config.allowPrivateUrls,
+  });
+  if (!verdict.ok)
+    throw new HttpProblem('invalid_url', verdict.reason, [
+      { path: 'url', message: verdict.reason },
+    ]);
+  return verdict.url;
+};
+
+/** Create, list, read, update and delete webhook endpoints. */
+export const webhookEndpointRoutes = (services: Services): Router => {
+  const router = Router();
+
+  router.post(
+    '/v1/webhooks',
+    handle(
+      idempotent(services.idempotency, async (req) => {
+        requireRole(req, 'admin', 'merchant');
+        const body = decodeOrThrow(CreateEndpointBody, req.body, 'body');
+        const merchantId = merchantScope(req, body.merchant_id);
+        if (!merchantId) {
+          throw new HttpProblem('validation_failed', 'Name the merchant the endpoint belongs to.', [
+            { path: 'merchant_id', message: 'required for an admin key' },
+          ]);
+        }
+        if (body.secret !== undefined && !isValidSigningSecret(body.secret)) {
+          throw new HttpProblem('validation_failed', 'The imported secret is not valid.', [
+            { path: 'secret', message: SECRET_FORMAT },
+          ]);
+        }
+        const settings: EndpointSettings = {
+          url: await checkedUrl(services, body.url),
+          description: body.description ?? '',
+          filter_types: body.filter_types ?? null,
+          channels: body.channels ?? null,
+          disabled: body.disabled ?? false,
+          rate_limit_per_s: body.rate_limit_per_s ?? null,
+          metadata: body.metadata ?? {},
+        };
+        const id = `we_${ulid()}`;
+        await execute(
+          services,
+          endpointDecider,
+          endpointStream(id),
+          {
+            type: 'create_endpoint',
+            endpoint_id: id,
+            acting_merchant: actingMerchant(req),
+            merchant_id: merchantId,
+            settings,
+            secret: services.secrets.seal(body.secret ?? generateSigningSecret(), id),
+            now: services.now().toISOString(),
+          },
+          metadataOf(req, merchantId),
+        );
+        const doc = await services.readStore.get(WEBHOOK_ENDPOINTS, id);
+        return created(doc, `/v1/webhooks/${id}`);
+      }),
+    ),
+  );
+
+  router.get(
+    '/v1/webhooks',
+    handle(async (req) => {
+      const query = decodeOrThrow(ListEndpointsQuery, req.query, 'query');
+      const merchantId = merchantScope(req, query.merchant_id);
+      const page = await services.readStore.find(WEBHOOK_ENDPOINTS, {
+        where: merchantId ? { merchant_id: merchantId } : {},
+        orderBy: { field: 'created_at', direction: 'desc' },
+        limit: query.limit ?? 20,
+        ...(query.cursor && { cursor: query.cursor }),
+      });
+      return ok(listBody(page, (doc) => doc));
+    }),
+  );
+
+  router.get(
+    '/v1/webhooks/:endpoint_id',
+    handle(async (req) => ok(await visibleEndpoint(services, req))),
+  );
+
+  router.post(
+    '/v1/webhooks/:endpoint_id',
+    handle(async (req) => {
+      requireRole(req, 'admin', 'merchant');
+      const endpoint = await visibleEndpoint(services, req);
+      const body = decodeOrThrow(UpdateEndpointBody, req.body ?? {}, 'body');
+      const changes: Partial<EndpointSettings> = { ...body };
+      if (body.url !== undefined) changes.url = await checkedUrl(services, body.url);
+      await execute(
+        services,
+        endpointDecider,
+        endpointStream(endpoint.id),
+        {
+          type: 'update_endpoint',
+          endpoint_id: endpoint.id,
+          acting_merchant: actingMerchant(req),
+          changes,
+          now: services.now().toISOString(),
+        },
+        metadataOf(req, endpoint.merchant_id),
+      );
+      return ok(await services.readStore.get(WEBHOOK_ENDPOINTS, endpoint.id));
+    }),
+  );
+
+  router.delete(
+    '/v1/webhooks/:endpoint_id',
+    handle(async (req) => {
+      requireRole(req, 'admin', 'merchant');
+      const endpoint = await visibleEndpoint(services, req);
+      await execute(
+        services,
+        endpointDecider,
+        endpointStream(endpoint.id),
+        {
+          type: 'delete_endpoint',
+          endpoint_id: endpoint.id,
+          acting_merchant: actingMerchant(req),
+          now: services.now().toISOString(),
+        },
+        metadataOf(req, endpoint.merchant_id),
+      );
+      return noContent();
+    }),
+  );
+
+  return router;
+};

@@ -1,0 +1,69 @@
+import { Router } from 'express';
+import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
+import type { EndpointSecretsDoc } from '../../../projections/webhookEndpoints.js';
+import { ENDPOINT_SECRETS } from '../../../projections/webhookEndpoints.js';
+import type { Services } from '../../services.js';
+import { generateSigningSecret, isValidSigningSecret } from '../../webhooks/signingSecret.js';
+import { decodeOrThrow } from '../codec.js';
+import { MerchantQuery, RotateSecretBody } from '../codecs/webhooks.js';
+import { execute } from '../execute.js';
+import { handle, noContent, ok } from '../handler.js';
+import { HttpProblem } from '../problem.js';
+import { actingMerchant, merchantScope, metadataOf, requireRole } from '../requestContext.js';
+import { visibleEndpoint } from './webhookEndpoints.js';
+
+/**
+ * The one route that shows a signing secret, and its rotation. Auditors read everything else but
+ * not secrets: whoever holds one can sign webhooks as the platform.
+ */
+export const webhookSecretRoutes = (services: Services): Router => {
+  const router = Router();
+
+  router.get(
+    '/v1/webhooks/:endpoint_id/secret',
+    handle(async (req) => {
+      requireRole(req, 'admin', 'merchant');
+      const query = decodeOrThrow(MerchantQuery, req.query, 'query');
+      const merchantId = merchantScope(req, query.merchant_id);
+      const endpoint = await visibleEndpoint(services, req);
+      if (merchantId && merchantId !== endpoint.merchant_id) {
+        throw new HttpProblem('not_found', `No webhook endpoint ${endpoint.id}.`);
+      }
+      const secrets = (await services.readStore.get(ENDPOINT_SECRETS, endpoint.id)) as
+        EndpointSecretsDoc | undefined;
+      if (!secrets) throw new HttpProblem('not_found', `No webhook endpoint ${endpoint.id}.`);
+      return ok({ key: services.secrets.open(secrets.current, endpoint.id) });
+    }),
+  );
+
+  router.post(
+    '/v1/webhooks/:endpoint_id/secret/rotate',
+    handle(async (req) => {
+      requireRole(req, 'admin', 'merchant');
+      const endpoint = await visibleEndpoint(services, req);
+      const body = decodeOrThrow(RotateSecretBody, req.body ?? {}, 'body');
+      if (body.key !== undefined && !isValidSigningSecret(body.key)) {
+        throw new HttpProblem('validation_failed', 'The new secret is not valid.', [
+          { path: 'key', message: 'must be whsec_ followed by the base64 of 24 to 64 bytes' },
+        ]);
+      }
+      await execute(
+        services,
+        endpointDecider,
+        endpointStream(endpoint.id),
+        {
+          type: 'rotate_secret',
+          endpoint_id: endpoint.id,
+          acting_merchant: actingMerchant(req),
+          secret: services.secrets.seal(body.key ?? generateSigningSecret(), endpoint.id),
+          grace_s: services.config.rotationGraceS,
+          now: services.now().toISOString(),
+        },
+        metadataOf(req, endpoint.merchant_id),
+      );
+      return noContent();
+    }),
+  );
+
+  return router;
+};

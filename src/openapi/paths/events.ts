@@ -1,0 +1,96 @@
+import { EVENT_CATALOG } from '../../../domain/catalog/eventCatalog.js';
+import {
+  authenticated,
+  badRequest,
+  idempotentCreate,
+  notFound,
+  param,
+  unprocessable,
+  withBody,
+} from '../responses.js';
+import { json, object, ref } from '../schema.js';
+
+export const eventPaths = {
+  '/v1/event-types': {
+    get: {
+      tags: ['Events'],
+      operationId: 'listEventTypes',
+      summary: 'The event catalog: every type, its family, meaning and whether webhooks deliver it',
+      responses: {
+        '200': {
+          description: 'The whole catalog, in one page',
+          content: json(ref('EventTypeList')),
+        },
+        ...authenticated,
+      },
+    },
+  },
+  '/v1/events': {
+    post: {
+      tags: ['Events'],
+      operationId: 'publishEvent',
+      summary: 'Publish a business event (admin); idempotent on `id`',
+      description:
+        'Catalog types and `extension.*` types are accepted; `extension.*` events are recorded but never delivered. Publishing an `id` again with the same content answers 200 with the event; with other content, 409.',
+      parameters: [param('IdempotencyKey')],
+      requestBody: {
+        required: true,
+        content: json(
+          object(
+            {
+              type: { type: 'string', examples: EVENT_CATALOG.slice(0, 3).map((e) => e.name) },
+              merchant_id: ref('MerchantId'),
+              data: {
+                type: 'object',
+                description: 'The business payload, at most 256 KiB as JSON',
+              },
+              id: { type: 'string', pattern: '^evt_[A-Za-z0-9_-]{1,64}$' },
+              channels: ref('Channels'),
+            },
+            ['id', 'channels'],
+          ),
+        ),
+      },
+      responses: {
+        '200': {
+          description: 'Already published with this id and content',
+          content: json(ref('Event')),
+        },
+        '201': { description: 'Published', content: json(ref('Event')) },
+        ...authenticated,
+        ...withBody,
+        ...idempotentCreate,
+        ...unprocessable('unknown_event_type', 'idempotency_key_reused'),
+      },
+    },
+    get: {
+      tags: ['Events'],
+      operationId: 'listEvents',
+      summary: 'List business events, newest first',
+      parameters: [
+        param('Limit'),
+        param('Cursor'),
+        param('MerchantIdQuery'),
+        { name: 'type', in: 'query', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        '200': { description: 'A page of events', content: json(ref('EventList')) },
+        ...badRequest,
+        ...authenticated,
+      },
+    },
+  },
+  '/v1/events/{event_id}': {
+    get: {
+      tags: ['Events'],
+      operationId: 'getEvent',
+      summary: 'One business event',
+      parameters: [{ name: 'event_id', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'The event', content: json(ref('Event')) },
+        ...authenticated,
+        ...notFound,
+      },
+    },
+  },
+};

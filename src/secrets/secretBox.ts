@@ -1,0 +1,46 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Seals secrets (endpoint signing secrets) before they enter the log or a read model, with
+ * AES-256-GCM under the service's encryption key. The associated data binds a sealed value to its
+ * owner (the endpoint id), so a sealed secret copied onto another endpoint does not open.
+ */
+export type SecretBox = {
+  seal: (plaintext: string, owner: string) => string;
+  open: (sealed: string, owner: string) => string;
+};
+
+const VERSION = 'v1';
+
+export const secretBox = (key: Buffer): SecretBox => {
+  if (key.length !== 32) throw new Error('The encryption key must be 32 bytes.');
+  const keyId = createHash('sha256').update(key).digest('hex').slice(0, 8);
+  return {
+    seal: (plaintext, owner) => {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(owner));
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return [
+        VERSION,
+        keyId,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join(':');
+    },
+    open: (sealed, owner) => {
+      const [version, sealedKeyId, iv, tag, body] = sealed.split(':');
+      if (version !== VERSION || !iv || !tag || !body) throw new Error('Not a sealed secret.');
+      if (sealedKeyId !== keyId)
+        throw new Error(`Sealed under another encryption key (${sealedKeyId}).`);
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(owner));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([
+        decipher.update(Buffer.from(body, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
+    },
+  };
+};

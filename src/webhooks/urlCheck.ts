@@ -1,0 +1,53 @@
+import { lookup } from 'node:dns/promises';
+import { isIpLiteral, isPublicAddress } from '../../domain/webhooks/addressPolicy.js';
+
+export type UrlPolicy = { allowHttp: boolean; allowPrivate: boolean };
+
+export type UrlVerdict = { ok: true; url: string } | { ok: false; reason: string };
+
+const MAX_URL = 2048;
+
+/**
+ * Where may webhooks go? To https URLs (http only when allowed), without credentials in them, whose
+ * host is, or resolves only to, public addresses (unless private ones are allowed). Delivery checks
+ * the address it connects to again: a name may resolve elsewhere later.
+ */
+export const checkEndpointUrl = async (raw: string, policy: UrlPolicy): Promise<UrlVerdict> => {
+  if (raw.length > MAX_URL)
+    return { ok: false, reason: `The URL is longer than ${MAX_URL} characters.` };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: 'The URL is not a valid absolute URL.' };
+  }
+  if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:')) {
+    return {
+      ok: false,
+      reason: policy.allowHttp ? 'The URL must be http or https.' : 'The URL must be https.',
+    };
+  }
+  if (url.username || url.password)
+    return { ok: false, reason: 'The URL must not hold credentials.' };
+  if (url.hash) return { ok: false, reason: 'The URL must not have a fragment.' };
+  if (policy.allowPrivate) return { ok: true, url: url.toString() };
+
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIpLiteral(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    } catch {
+      return { ok: false, reason: `The host ${host} does not resolve.` };
+    }
+  }
+  const blocked = addresses.find((address) => !isPublicAddress(address));
+  if (blocked !== undefined) {
+    return {
+      ok: false,
+      reason: `The host ${host} is or resolves to a non-public address (${blocked}).`,
+    };
+  }
+  return { ok: true, url: url.toString() };
+};
