@@ -16,6 +16,16 @@ export type EventDoc = {
   channels: string[] | null;
 };
 
+export const eventDoc = (type: string, data: BusinessEventData): EventDoc => ({
+  id: data.id,
+  object: 'event',
+  type,
+  merchant_id: data.merchant_id,
+  created_at: data.created_at,
+  data: data.data,
+  channels: data.channels,
+});
+
 export const eventsProjection: Projection = {
   name: 'events',
   collections: [
@@ -32,15 +42,7 @@ export const eventsProjection: Projection = {
   filter: { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
   project: (recorded) => {
     const { type, data } = recorded as RecordedEvent<{ type: string; data: BusinessEventData }>;
-    const doc: EventDoc = {
-      id: data.id,
-      object: 'event',
-      type,
-      merchant_id: data.merchant_id,
-      created_at: data.created_at,
-      data: data.data,
-      channels: data.channels,
-    };
+    const doc = eventDoc(type, data);
     return [{ op: 'put', collection: EVENTS, doc }];
   },
 };

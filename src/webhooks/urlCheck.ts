@@ -9,8 +9,8 @@ const MAX_URL = 2048;
 
 /**
  * Where may webhooks go? To https URLs (http only when allowed), without credentials in them, whose
- * host is, or resolves only to, public addresses (unless private ones are allowed). Delivery checks
- * the address it connects to again: a name may resolve elsewhere later.
+ * host is not, and does not resolve to, a non-public address (unless private ones are allowed).
+ * Delivery checks the address it connects to again: a name may resolve elsewhere later.
  */
 export const checkEndpointUrl = async (raw: string, policy: UrlPolicy): Promise<UrlVerdict> => {
   if (raw.length > MAX_URL)
@@ -39,7 +39,9 @@ export const checkEndpointUrl = async (raw: string, policy: UrlPolicy): Promise<
     try {
       addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
     } catch {
-      return { ok: false, reason: `The host ${host} does not resolve.` };
+      // A name that does not resolve yet (a receiver still being set up) leads nowhere for now;
+      // every delivery checks the address it connects to.
+      addresses = [];
     }
   }
   const blocked = addresses.find((address) => !isPublicAddress(address));

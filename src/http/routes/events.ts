@@ -4,7 +4,7 @@ import { EVENT_CATALOG } from '../../../domain/catalog/eventCatalog.js';
 import { businessEventDecider, businessEventStream } from '../../../domain/events/businessEvent.js';
 import { checkChannels } from '../../../domain/webhooks/endpointRules.js';
 import type { EventDoc } from '../../../projections/events.js';
-import { EVENTS } from '../../../projections/events.js';
+import { EVENTS, eventDoc } from '../../../projections/events.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import { EventId, ListEventsQuery, PublishEventBody } from '../codecs/events.js';
@@ -71,15 +71,7 @@ export const eventRoutes = (services: Services): Router => {
         );
         if (result.state.status !== 'published') throw new Error('publish_event left no event');
         const { type, data } = result.state.event;
-        const event: EventDoc = {
-          id: data.id,
-          object: 'event',
-          type,
-          created_at: data.created_at,
-          merchant_id: data.merchant_id,
-          data: data.data,
-          channels: data.channels,
-        };
+        const event = eventDoc(type, data);
         return { status: result.events.length > 0 ? 201 : 200, body: event };
       }),
     ),
