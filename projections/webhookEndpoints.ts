@@ -43,17 +43,25 @@ export const webhookEndpointsProjection: Projection = {
     const event = recorded as RecordedEvent<EndpointEvent>;
     switch (event.type) {
       case 'webhook_endpoint.created': {
-        const { endpoint_id, secret, created_at, ...fields } = event.data;
+        const { endpoint_id, secret, created_at, merchant_id } = event.data;
         const endpoint: EndpointDoc = {
           id: endpoint_id,
           object: 'webhook_endpoint',
-          ...fields,
+          merchant_id,
+          url: event.data.url,
+          description: event.data.description,
+          filter_types: event.data.filter_types,
+          channels: event.data.channels,
+          disabled: event.data.disabled,
+          disabled_reason: event.data.disabled_reason,
+          rate_limit_per_s: event.data.rate_limit_per_s,
+          metadata: event.data.metadata,
           created_at,
           updated_at: created_at,
         };
         const secrets: EndpointSecretsDoc = {
           id: endpoint_id,
-          merchant_id: fields.merchant_id,
+          merchant_id,
           current: secret,
           previous: null,
           previous_expires_at: null,
