@@ -1,4 +1,5 @@
 import { apiKeysProjection } from './apiKeys.js';
+import { deliveriesProjection } from './deliveries.js';
 import { eventsProjection } from './events.js';
 import type { Projection } from './projection.js';
 import { webhookEndpointsProjection } from './webhookEndpoints.js';
@@ -8,4 +9,5 @@ export const allProjections: readonly Projection[] = [
   apiKeysProjection,
   eventsProjection,
   webhookEndpointsProjection,
+  deliveriesProjection,
 ];

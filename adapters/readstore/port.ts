@@ -5,6 +5,10 @@ export type Scalar = string | number | boolean | null;
 
 export type FindQuery = {
   where?: Record<string, Scalar>;
+  /** Documents whose field holds none of these values. */
+  exclude?: Record<string, readonly Scalar[]>;
+  /** Bounds on the sort field, inclusive. */
+  range?: { gte?: Scalar; lte?: Scalar };
   orderBy: { field: string; direction: 'asc' | 'desc' };
   /** An opaque cursor from a previous page's `nextCursor`. */
   cursor?: string;

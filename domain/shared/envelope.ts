@@ -49,3 +49,12 @@ export const emptyMetadata = (): EventMetadata => ({
   correlation_id: null,
   causation_id: null,
 });
+
+/** Metadata of an event caused by another: same merchant and correlation, the cause's id as causation. */
+export const causedBy = (cause: RecordedEvent, actor: string): EventMetadata => ({
+  merchant_id: cause.metadata.merchant_id,
+  actor,
+  request_id: cause.metadata.request_id,
+  correlation_id: cause.metadata.correlation_id ?? cause.id,
+  causation_id: cause.id,
+});

@@ -86,7 +86,10 @@ export type RotateSecret = Scoped & {
   secret: SealedSecret;
   grace_s: number;
 };
-export type EndpointCommand = CreateEndpoint | UpdateEndpoint | DeleteEndpoint | RotateSecret;
+/** The service disables an endpoint itself: it answered 410 Gone, or failed for too long. */
+export type DisableEndpoint = Scoped & { type: 'disable_endpoint'; reason: 'gone' | 'failing' };
+export type EndpointCommand =
+  CreateEndpoint | UpdateEndpoint | DeleteEndpoint | RotateSecret | DisableEndpoint;
 
 export type EndpointState =
   | { status: 'absent' }
@@ -211,6 +214,18 @@ export const endpointDecider: Decider<EndpointCommand, EndpointEvent, EndpointSt
       case 'delete_endpoint':
         return right([
           { type: 'webhook_endpoint.deleted', data: { ...ids, deleted_at: command.now } },
+        ]);
+      case 'disable_endpoint':
+        if (state.settings.disabled) return right([]);
+        return right([
+          {
+            type: 'webhook_endpoint.updated',
+            data: {
+              ...ids,
+              changes: { disabled: true, disabled_reason: command.reason },
+              updated_at: command.now,
+            },
+          },
         ]);
       case 'rotate_secret':
         return right([

@@ -16,6 +16,8 @@ export type Config = {
   rotationGraceS: number;
   disableAfterS: number;
   rateLimitRps: number;
+  deliveryConcurrency: number;
+  endpointConcurrency: number;
   allowHttpUrls: boolean;
   allowPrivateUrls: boolean;
   sqliteSynchronous: 'normal' | 'full';
@@ -123,6 +125,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rotationGraceS: read(env, 'SLUICE_ROTATION_GRACE_S', integer(0, 30 * 86_400), 86_400),
     disableAfterS: read(env, 'SLUICE_DISABLE_AFTER_S', integer(1, 365 * 86_400), 432_000),
     rateLimitRps: read(env, 'SLUICE_RATE_LIMIT_RPS', integer(1, 1_000_000), 100),
+    deliveryConcurrency: read(env, 'SLUICE_DELIVERY_CONCURRENCY', integer(1, 10_000), 256),
+    endpointConcurrency: read(env, 'SLUICE_ENDPOINT_CONCURRENCY', integer(1, 1000), 16),
     allowHttpUrls: read(env, 'SLUICE_ALLOW_HTTP_URLS', boolean, false),
     allowPrivateUrls: read(env, 'SLUICE_ALLOW_PRIVATE_URLS', boolean, false),
     sqliteSynchronous: read(

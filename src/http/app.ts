@@ -10,6 +10,7 @@ import { requestId } from './middleware/requestId.js';
 import { requestLog } from './middleware/requestLog.js';
 import { apiKeyRoutes } from './routes/apiKeys.js';
 import { eventRoutes } from './routes/events.js';
+import { webhookDeliveryRoutes } from './routes/webhookDeliveries.js';
 import { webhookEndpointRoutes } from './routes/webhookEndpoints.js';
 import { webhookSecretRoutes } from './routes/webhookSecrets.js';
 import { systemRoutes } from './routes/system.js';
@@ -39,6 +40,7 @@ export const createApp = (services: Services): Express => {
   app.use(apiKeyRoutes(services));
   app.use(eventRoutes(services));
   app.use(webhookSecretRoutes(services));
+  app.use(webhookDeliveryRoutes(services));
   app.use(webhookEndpointRoutes(services));
 
   app.use(notFound());

@@ -11,6 +11,9 @@ import type { BootstrapKey } from '../auth/bootstrapKey.js';
 import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
 import type { Config } from '../config/config.js';
 import { createApp } from '../http/app.js';
+import { startDispatcher } from '../delivery/dispatcher.js';
+import { startPlanner } from '../delivery/planner.js';
+import { httpSender } from '../../adapters/delivery/http/httpSender.js';
 import type { Logger } from '../logging/logger.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { startProjector } from '../projector/projector.js';
@@ -53,6 +56,15 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     now: () => new Date(),
   };
 
+  const planner = await startPlanner(services);
+  const dispatcher = startDispatcher(
+    services,
+    httpSender({
+      allowPrivate: config.allowPrivateUrls,
+      connectionsPerOrigin: config.endpointConcurrency,
+    }),
+  );
+
   const expireIdempotencyKeys = setInterval(() => {
     idempotency.expire(new Date(Date.now() - IDEMPOTENCY_TTL_MS)).catch((err: unknown) => {
       logger.warn({ err }, 'could not expire idempotency keys');
@@ -77,6 +89,8 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
       clearInterval(expireIdempotencyKeys);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dispatcher.stop();
+      await planner.stop();
       await projector.stop();
       await eventStore.close();
       db.close();

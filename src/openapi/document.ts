@@ -2,6 +2,7 @@ import { parameters, responses, schemas, securitySchemes } from './components.js
 import { apiKeyPaths } from './paths/apiKeys.js';
 import { eventPaths } from './paths/events.js';
 import { systemPaths } from './paths/system.js';
+import { webhookDeliveryPaths } from './paths/webhookDeliveries.js';
 import { webhookPaths } from './paths/webhooks.js';
 
 /**
@@ -26,6 +27,12 @@ export const openApiDocument = () => ({
     { name: 'Events' },
     { name: 'Webhook endpoints' },
   ],
-  paths: { ...systemPaths, ...apiKeyPaths, ...eventPaths, ...webhookPaths },
+  paths: {
+    ...systemPaths,
+    ...apiKeyPaths,
+    ...eventPaths,
+    ...webhookPaths,
+    ...webhookDeliveryPaths,
+  },
   components: { schemas, responses, parameters, securitySchemes },
 });

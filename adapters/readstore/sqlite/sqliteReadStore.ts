@@ -184,7 +184,20 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
         params.push(bindable(value));
       }
     }
+    for (const [name, values] of Object.entries(query.exclude ?? {})) {
+      if (values.length === 0) continue;
+      conditions.push(`${field(name)} NOT IN (${values.map(() => '?').join(', ')})`);
+      params.push(...values.map(bindable));
+    }
     const sort = field(query.orderBy.field);
+    if (query.range?.gte !== undefined) {
+      conditions.push(`${sort} >= ?`);
+      params.push(bindable(query.range.gte));
+    }
+    if (query.range?.lte !== undefined) {
+      conditions.push(`${sort} <= ?`);
+      params.push(bindable(query.range.lte));
+    }
     const direction = query.orderBy.direction === 'asc' ? 'ASC' : 'DESC';
     if (query.cursor !== undefined) {
       const decoded = decodeCursor(query.cursor);

@@ -45,3 +45,16 @@ export const pageQuery = {
   limit: queryInteger(1, 100),
   cursor: boundedString(1, 512),
 };
+
+/** An RFC 3339 date-time with a zone, as the API writes them. */
+export const DateTime = new t.Type<string, string, unknown>(
+  'an RFC 3339 date-time such as 2026-01-31T12:00:00Z',
+  (u): u is string => typeof u === 'string',
+  (u, c) =>
+    typeof u === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(u) &&
+    !Number.isNaN(Date.parse(u))
+      ? t.success(u)
+      : t.failure(u, c),
+  t.identity,
+);

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { strictObject } from '../codec.js';
-import { MerchantId, boundedString, nullable, pageQuery } from './common.js';
+import { DateTime, MerchantId, boundedString, nullable, pageQuery } from './common.js';
 
 const Strings = t.array(t.string, 'a list of strings');
 
@@ -42,3 +42,43 @@ export const ListEndpointsQuery = strictObject(
 );
 
 export const MerchantQuery = strictObject('MerchantQuery', {}, { merchant_id: MerchantId });
+
+export const TestWebhookBody = strictObject(
+  'TestWebhookBody',
+  {},
+  {
+    merchant_id: MerchantId,
+    endpoint_id: t.string,
+    data: t.record(t.string, t.unknown, 'a JSON object'),
+  },
+);
+
+export const ListAttemptsQuery = strictObject(
+  'ListAttemptsQuery',
+  {},
+  {
+    ...pageQuery,
+    merchant_id: MerchantId,
+    status: t.keyof({ succeeded: null, failed: null }, 'succeeded or failed'),
+    event_type: boundedString(1, 128),
+  },
+);
+
+export const ListMessagesQuery = strictObject(
+  'ListMessagesQuery',
+  {},
+  {
+    ...pageQuery,
+    merchant_id: MerchantId,
+    status: t.keyof(
+      { pending: null, succeeded: null, failed: null },
+      'pending, succeeded or failed',
+    ),
+  },
+);
+
+export const ReplayBody = strictObject(
+  'ReplayBody',
+  { since: DateTime },
+  { until: DateTime, only_failed: t.boolean },
+);

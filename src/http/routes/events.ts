@@ -1,18 +1,16 @@
 import { Router } from 'express';
-import { ulid } from 'ulid';
 import { EVENT_CATALOG } from '../../../domain/catalog/eventCatalog.js';
-import { businessEventDecider, businessEventStream } from '../../../domain/events/businessEvent.js';
 import { checkChannels } from '../../../domain/webhooks/endpointRules.js';
 import type { EventDoc } from '../../../projections/events.js';
-import { EVENTS, eventDoc } from '../../../projections/events.js';
+import { EVENTS } from '../../../projections/events.js';
+import { publishEvent } from '../../events/publishEvent.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import { EventId, ListEventsQuery, PublishEventBody } from '../codecs/events.js';
-import { execute } from '../execute.js';
 import { handle, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
-import { HttpProblem } from '../problem.js';
+import { HttpProblem, fromDomainError } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '../requestContext.js';
 import { MAX_PAYLOAD_BYTES } from './system.js';
 
@@ -51,28 +49,20 @@ export const eventRoutes = (services: Services): Router => {
         if (faults.length > 0)
           throw new HttpProblem('validation_failed', 'The event is not valid.', faults);
 
-        const id = body.id ?? `evt_${ulid()}`;
-        const result = await execute(
+        const result = await publishEvent(
           services,
-          businessEventDecider,
-          businessEventStream(id),
           {
-            type: 'publish_event',
-            event_type: body.type,
-            event: {
-              id,
-              merchant_id: body.merchant_id,
-              created_at: services.now().toISOString(),
-              data: body.data,
-              channels,
-            },
+            type: body.type,
+            merchant_id: body.merchant_id,
+            data: body.data,
+            channels,
+            ...(body.id && { id: body.id }),
           },
           metadataOf(req, body.merchant_id),
         );
-        if (result.state.status !== 'published') throw new Error('publish_event left no event');
-        const { type, data } = result.state.event;
-        const event = eventDoc(type, data);
-        return { status: result.events.length > 0 ? 201 : 200, body: event };
+        if (!result.ok) throw fromDomainError(result.error);
+        await services.projector.caughtUp(result.published.position);
+        return { status: result.published.created ? 201 : 200, body: result.published.event };
       }),
     ),
   );

@@ -29,8 +29,11 @@ export const ENDPOINT_ID = /^we_[0-9A-Za-z]{1,64}$/;
 const SECRET_FORMAT = 'must be whsec_ followed by the base64 of 24 to 64 bytes';
 
 /** The endpoint the path names, if the caller may see it; otherwise a 404 that reveals nothing. */
-export const visibleEndpoint = async (services: Services, req: Request): Promise<EndpointDoc> => {
-  const id = pathParam(req, 'endpoint_id');
+export const visibleEndpoint = async (
+  services: Services,
+  req: Request,
+  id: string = pathParam(req, 'endpoint_id'),
+): Promise<EndpointDoc> => {
   const doc = ENDPOINT_ID.test(id)
     ? ((await services.readStore.get(WEBHOOK_ENDPOINTS, id)) as EndpointDoc | undefined)
     : undefined;

@@ -167,6 +167,33 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
       expect(nulls.docs).to.have.length(25);
     });
 
+    it('finds within a range of the sort field, leaving out excluded values', async () => {
+      const docs = Array.from({ length: 10 }, (_, i) => ({
+        ...widget(i, `mer_${i % 3}`),
+        rank: i,
+      }));
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        docs.map((doc) => ({ op: 'put' as const, collection: 'widgets', doc })),
+        next(),
+      );
+      const page = await store.find('widgets', {
+        orderBy: { field: 'rank', direction: 'asc' },
+        range: { gte: 2, lte: 8 },
+        exclude: { merchant_id: ['mer_1'] },
+        limit: 100,
+      });
+      expect(page.docs.map((d) => d.rank)).to.deep.equal([2, 3, 5, 6, 8]);
+      const strings = await store.find('widgets', {
+        orderBy: { field: 'created_at', direction: 'desc' },
+        range: { lte: '2026-01-01T00:00:03.000Z' },
+        limit: 2,
+      });
+      expect(strings.docs.map((d) => d.rank)).to.deep.equal([3, 2]);
+      expect(strings.nextCursor).to.not.equal(null);
+    });
+
     it('refuses a cursor it did not issue', async () => {
       let error: unknown;
       try {

@@ -1,0 +1,205 @@
+import { left, right } from 'fp-ts/lib/Either.js';
+import type { Decider } from '../shared/decider.js';
+import type { DomainEvent } from '../shared/envelope.js';
+import { domainError } from '../shared/errors.js';
+import { nextAttemptAt } from './retryPolicy.js';
+
+/**
+ * One delivery: one event to one endpoint, in a stream of its own. Every attempt is an event of
+ * it; its `webhook-id` (the event id) is the same on every try, resend and replay.
+ */
+export const deliveryStream = (eventId: string, endpointId: string): string =>
+  `delivery-${eventId}-${endpointId}`;
+export const DELIVERY_STREAM_PREFIX = 'delivery-';
+
+export type Trigger = 'initial' | 'retry' | 'resend' | 'replay' | 'test';
+export type RoundTrigger = Exclude<Trigger, 'retry'>;
+
+export type AttemptErrorCode =
+  | 'timeout'
+  | 'connection_refused'
+  | 'connection_reset'
+  | 'dns'
+  | 'tls'
+  | 'http_status'
+  | 'url_blocked';
+
+export type AttemptOutcome = {
+  status: 'succeeded' | 'failed';
+  url: string;
+  response_status_code: number | null;
+  /** The first 4 KiB of the answer, as text. */
+  response_body: string | null;
+  error: { code: AttemptErrorCode; message: string } | null;
+  duration_ms: number;
+};
+
+type Ids = { event_id: string; endpoint_id: string; merchant_id: string; event_type: string };
+
+export type DeliveryPlanned = DomainEvent<
+  'delivery.planned',
+  Ids & { trigger: RoundTrigger; replay_id: string | null; due_at: string; planned_at: string }
+>;
+export type DeliveryAttempted = DomainEvent<
+  'delivery.attempted',
+  Ids &
+    AttemptOutcome & {
+      attempt_id: string;
+      attempt_number: number;
+      trigger: Trigger;
+      created_at: string;
+      next_attempt_at: string | null;
+    }
+>;
+export type DeliveryRequeued = DomainEvent<
+  'delivery.requeued',
+  Ids & {
+    trigger: 'resend' | 'replay';
+    replay_id: string | null;
+    due_at: string;
+    requeued_at: string;
+  }
+>;
+export type DeliveryAbandoned = DomainEvent<
+  'delivery.abandoned',
+  Ids & { reason: 'endpoint_disabled' | 'endpoint_deleted'; abandoned_at: string }
+>;
+export type DeliveryEvent =
+  DeliveryPlanned | DeliveryAttempted | DeliveryRequeued | DeliveryAbandoned;
+
+export type PlanDelivery = Ids & {
+  type: 'plan_delivery';
+  trigger: RoundTrigger;
+  replay_id: string | null;
+  now: string;
+};
+export type RecordAttempt = {
+  type: 'record_attempt';
+  attempt_id: string;
+  outcome: AttemptOutcome;
+  schedule_ms: readonly number[];
+  jitter: number;
+  retry_after_ms: number | null;
+  now: string;
+};
+export type RequeueDelivery = {
+  type: 'requeue_delivery';
+  trigger: 'resend' | 'replay';
+  replay_id: string | null;
+  now: string;
+};
+export type AbandonDelivery = {
+  type: 'abandon_delivery';
+  reason: DeliveryAbandoned['data']['reason'];
+  now: string;
+};
+export type DeliveryCommand = PlanDelivery | RecordAttempt | RequeueDelivery | AbandonDelivery;
+
+export type DeliveryState =
+  | { status: 'absent' }
+  | {
+      status: 'pending' | 'succeeded' | 'failed';
+      ids: Ids;
+      round: { trigger: RoundTrigger; failures: number };
+      attempts: number;
+    };
+
+export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliveryState> = {
+  initialState: () => ({ status: 'absent' }),
+
+  evolve: (state, event) => {
+    const { event_id, endpoint_id, merchant_id, event_type } = event.data;
+    const ids = { event_id, endpoint_id, merchant_id, event_type };
+    switch (event.type) {
+      case 'delivery.planned':
+        return {
+          status: 'pending',
+          ids,
+          round: { trigger: event.data.trigger, failures: 0 },
+          attempts: 0,
+        };
+      case 'delivery.requeued':
+        if (state.status === 'absent') return state;
+        return { ...state, status: 'pending', round: { trigger: event.data.trigger, failures: 0 } };
+      case 'delivery.attempted': {
+        if (state.status === 'absent') return state;
+        const attempts = state.attempts + 1;
+        if (event.data.status === 'succeeded') return { ...state, status: 'succeeded', attempts };
+        const round = { ...state.round, failures: state.round.failures + 1 };
+        const status =
+          state.status === 'succeeded'
+            ? 'succeeded'
+            : event.data.next_attempt_at === null
+              ? 'failed'
+              : 'pending';
+        return { ...state, status, round, attempts };
+      }
+      case 'delivery.abandoned':
+        return state.status === 'absent' ? state : { ...state, status: 'failed' };
+    }
+  },
+
+  decide: (command, state) => {
+    if (command.type === 'plan_delivery') {
+      // Planning twice (a planner replaying its last batch after a crash) changes nothing.
+      if (state.status !== 'absent') return right([]);
+      const { type: _, now, ...data } = command;
+      return right([{ type: 'delivery.planned', data: { ...data, due_at: now, planned_at: now } }]);
+    }
+    if (state.status === 'absent') return left(domainError('not_found', 'No such delivery.'));
+
+    switch (command.type) {
+      case 'record_attempt': {
+        // A try of a delivery that is no longer pending (one sent again after a crash) is still
+        // recorded, but schedules nothing.
+        const failed = command.outcome.status === 'failed';
+        const failures = state.round.failures + (failed ? 1 : 0);
+        const next =
+          failed && state.status === 'pending'
+            ? nextAttemptAt({
+                scheduleMs: command.schedule_ms,
+                failuresInRound: failures,
+                jitter: command.jitter,
+                retryAfterMs: command.retry_after_ms,
+                now: Date.parse(command.now),
+              })
+            : null;
+        return right([
+          {
+            type: 'delivery.attempted',
+            data: {
+              ...state.ids,
+              ...command.outcome,
+              attempt_id: command.attempt_id,
+              attempt_number: state.attempts + 1,
+              trigger: state.round.failures === 0 ? state.round.trigger : 'retry',
+              created_at: command.now,
+              next_attempt_at: next === null ? null : new Date(next).toISOString(),
+            },
+          },
+        ]);
+      }
+      case 'requeue_delivery':
+        return right([
+          {
+            type: 'delivery.requeued',
+            data: {
+              ...state.ids,
+              trigger: command.trigger,
+              replay_id: command.replay_id,
+              due_at: command.now,
+              requeued_at: command.now,
+            },
+          },
+        ]);
+      case 'abandon_delivery':
+        if (state.status !== 'pending') return right([]);
+        return right([
+          {
+            type: 'delivery.abandoned',
+            data: { ...state.ids, reason: command.reason, abandoned_at: command.now },
+          },
+        ]);
+    }
+  },
+};

@@ -1,0 +1,191 @@
+import type { DeliveryEvent } from '../domain/deliveries/delivery.js';
+import { DELIVERY_STREAM_PREFIX, deliveryStream } from '../domain/deliveries/delivery.js';
+import type { RecordedEvent } from '../domain/shared/envelope.js';
+import type { Change, Projection } from './projection.js';
+
+export const WEBHOOK_ATTEMPTS = 'webhook_attempts';
+export const WEBHOOK_MESSAGES = 'webhook_messages';
+/** The durable timer of deliveries: what is to be sent, and from when. */
+export const DELIVERIES_DUE = 'deliveries_due';
+/** Endpoints in a failing streak: present from their first failure after a success, removed by the next success. */
+export const FAILING_ENDPOINTS = 'failing_endpoints';
+
+export type AttemptDoc = {
+  id: string;
+  object: 'webhook_attempt';
+  endpoint_id: string;
+  merchant_id: string;
+  event_id: string;
+  event_type: string;
+  attempt_number: number;
+  trigger: string;
+  status: 'succeeded' | 'failed';
+  url: string;
+  response_status_code: number | null;
+  response_body: string | null;
+  error: { code: string; message: string } | null;
+  duration_ms: number;
+  created_at: string;
+  next_attempt_at: string | null;
+};
+
+export type MessageDoc = {
+  id: string;
+  object: 'webhook_message';
+  endpoint_id: string;
+  merchant_id: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+};
+
+export type DueDoc = {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  due_at_ms: number;
+};
+
+export type FailingEndpointDoc = {
+  id: string;
+  first_failure_at: string;
+  last_failure_at: string;
+  failures: number;
+};
+
+export const messageId = (endpointId: string, eventId: string): string =>
+  `${endpointId}:${eventId}`;
+
+const due = (data: { event_id: string; endpoint_id: string }, at: string): Change => {
+  const doc: DueDoc = {
+    id: deliveryStream(data.event_id, data.endpoint_id),
+    event_id: data.event_id,
+    endpoint_id: data.endpoint_id,
+    due_at_ms: Date.parse(at),
+  };
+  return { op: 'put', collection: DELIVERIES_DUE, doc };
+};
+
+const notDue = (data: { event_id: string; endpoint_id: string }): Change => ({
+  op: 'delete',
+  collection: DELIVERIES_DUE,
+  id: deliveryStream(data.event_id, data.endpoint_id),
+});
+
+/** Attempts, messages, the due queue and failing streaks: all from the deliveries' own events. */
+export const deliveriesProjection: Projection = {
+  name: 'deliveries',
+  collections: [
+    {
+      name: WEBHOOK_ATTEMPTS,
+      indexes: [
+        ['endpoint_id', 'created_at'],
+        ['endpoint_id', 'status', 'created_at'],
+        ['endpoint_id', 'event_type', 'created_at'],
+      ],
+    },
+    {
+      name: WEBHOOK_MESSAGES,
+      indexes: [
+        ['endpoint_id', 'created_at'],
+        ['endpoint_id', 'status', 'created_at'],
+      ],
+    },
+    { name: DELIVERIES_DUE, indexes: [['due_at_ms'], ['endpoint_id', 'due_at_ms']] },
+    { name: FAILING_ENDPOINTS, indexes: [] },
+  ],
+  filter: { streamPrefixes: [DELIVERY_STREAM_PREFIX] },
+  project: (recorded): Change[] => {
+    const event = recorded as RecordedEvent<DeliveryEvent>;
+    const { data } = event;
+    const message = messageId(data.endpoint_id, data.event_id);
+    switch (event.type) {
+      case 'delivery.planned': {
+        const doc: MessageDoc = {
+          id: message,
+          object: 'webhook_message',
+          endpoint_id: data.endpoint_id,
+          merchant_id: event.data.merchant_id,
+          event_id: data.event_id,
+          event_type: data.event_type,
+          status: 'pending',
+          attempts: 0,
+          last_attempt_at: null,
+          next_attempt_at: event.data.due_at,
+          created_at: event.data.planned_at,
+        };
+        return [{ op: 'put', collection: WEBHOOK_MESSAGES, doc }, due(data, event.data.due_at)];
+      }
+      case 'delivery.requeued':
+        return [
+          {
+            op: 'patch',
+            collection: WEBHOOK_MESSAGES,
+            id: message,
+            set: { status: 'pending', next_attempt_at: event.data.due_at },
+          },
+          due(data, event.data.due_at),
+        ];
+      case 'delivery.abandoned':
+        return [
+          {
+            op: 'patch',
+            collection: WEBHOOK_MESSAGES,
+            id: message,
+            set: { status: 'failed', next_attempt_at: null },
+          },
+          notDue(data),
+        ];
+      case 'delivery.attempted': {
+        const a = event.data;
+        const attempt: AttemptDoc = {
+          id: a.attempt_id,
+          object: 'webhook_attempt',
+          endpoint_id: a.endpoint_id,
+          merchant_id: a.merchant_id,
+          event_id: a.event_id,
+          event_type: a.event_type,
+          attempt_number: a.attempt_number,
+          trigger: a.trigger,
+          status: a.status,
+          url: a.url,
+          response_status_code: a.response_status_code,
+          response_body: a.response_body,
+          error: a.error,
+          duration_ms: a.duration_ms,
+          created_at: a.created_at,
+          next_attempt_at: a.next_attempt_at,
+        };
+        const succeeded = a.status === 'succeeded';
+        const status = succeeded ? 'succeeded' : a.next_attempt_at === null ? 'failed' : 'pending';
+        return [
+          { op: 'put', collection: WEBHOOK_ATTEMPTS, doc: attempt },
+          {
+            op: 'patch',
+            collection: WEBHOOK_MESSAGES,
+            id: message,
+            set: { status, last_attempt_at: a.created_at, next_attempt_at: a.next_attempt_at },
+            inc: { attempts: 1 },
+          },
+          a.next_attempt_at === null ? notDue(a) : due(a, a.next_attempt_at),
+          succeeded
+            ? { op: 'delete', collection: FAILING_ENDPOINTS, id: a.endpoint_id }
+            : {
+                op: 'patch',
+                collection: FAILING_ENDPOINTS,
+                id: a.endpoint_id,
+                set: { last_failure_at: a.created_at },
+                inc: { failures: 1 },
+                setOnInsert: { first_failure_at: a.created_at, failures: 0 },
+              },
+        ];
+      }
+      default:
+        return [];
+    }
+  },
+};

@@ -1,0 +1,153 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { ulid } from 'ulid';
+import type { WebhookSender } from '../../adapters/delivery/port.js';
+import type { BusinessEvent } from '../../domain/events/businessEvent.js';
+import { businessEventStream } from '../../domain/events/businessEvent.js';
+import type { AttemptOutcome } from '../../domain/deliveries/delivery.js';
+import { deliveryDecider } from '../../domain/deliveries/delivery.js';
+import type { EventMetadata, RecordedEvent } from '../../domain/shared/envelope.js';
+import type { DueDoc, FailingEndpointDoc } from '../../projections/deliveries.js';
+import { FAILING_ENDPOINTS } from '../../projections/deliveries.js';
+import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
+import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
+import { handleCommand } from '../commands/handleCommand.js';
+import type { Services } from '../services.js';
+import { disableEndpoint } from './disableEndpoint.js';
+import { signatureHeader } from './signature.js';
+
+const ACTOR = 'sluice:dispatcher';
+/** An endpoint is disabled after failing this long and at least this many times in a row. */
+const MIN_FAILURES_TO_DISABLE = 10;
+
+export type AttemptContext = {
+  services: Services;
+  sender: WebhookSender;
+  /** False once the dispatcher is stopping: an attempt then records nothing and is sent again later. */
+  running: () => boolean;
+};
+
+const metadataFor = (event: RecordedEvent, merchantId: string): EventMetadata => ({
+  merchant_id: merchantId,
+  actor: ACTOR,
+  request_id: event.metadata.request_id,
+  correlation_id: event.metadata.correlation_id ?? event.id,
+  causation_id: event.id,
+});
+
+/** The secrets that sign now: the current one, and the previous one during a rotation's grace. */
+const signingSecrets = (services: Services, doc: EndpointSecretsDoc, now: Date): string[] => {
+  const secrets = [services.secrets.open(doc.current, doc.id)];
+  if (
+    doc.previous &&
+    doc.previous_expires_at &&
+    Date.parse(doc.previous_expires_at) > now.getTime()
+  ) {
+    secrets.push(services.secrets.open(doc.previous, doc.id));
+  }
+  return secrets;
+};
+
+/**
+ * One attempt of one due delivery: to a live, enabled endpoint only; signed; its outcome appended to
+ * the delivery's stream, which schedules the next try. Then the endpoint's health is looked at.
+ */
+export const attemptDelivery = async (context: AttemptContext, due: DueDoc): Promise<void> => {
+  const { services, sender } = context;
+  const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
+    limit: 1,
+  })) as RecordedEvent<BusinessEvent>[];
+  if (!event) throw new Error(`Delivery ${due.id} names no event.`);
+  const metadata = metadataFor(event, event.data.merchant_id);
+  const endpoint = (await services.readStore.get(WEBHOOK_ENDPOINTS, due.endpoint_id)) as
+    EndpointDoc | undefined;
+  const secrets = (await services.readStore.get(ENDPOINT_SECRETS, due.endpoint_id)) as
+    EndpointSecretsDoc | undefined;
+
+  if (!endpoint || !secrets || endpoint.disabled) {
+    await handleCommand(
+      services.eventStore,
+      deliveryDecider,
+      due.id,
+      {
+        type: 'abandon_delivery',
+        reason: endpoint ? 'endpoint_disabled' : 'endpoint_deleted',
+        now: services.now().toISOString(),
+      },
+      metadata,
+    );
+    return;
+  }
+
+  const now = services.now();
+  const body = JSON.stringify({
+    id: event.data.id,
+    type: event.type,
+    merchant_id: event.data.merchant_id,
+    created_at: event.data.created_at,
+    data: event.data.data,
+  });
+  const { outcome, retryAfterMs } = await sender.send({
+    url: endpoint.url,
+    body,
+    timeoutMs: services.config.attemptTimeoutMs,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Sluice-Webhooks/1',
+      'webhook-id': event.data.id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signatureHeader(
+        event.data.id,
+        now,
+        body,
+        signingSecrets(services, secrets, now),
+      ),
+    },
+  });
+  services.metrics.delivery.attempt(outcome.error?.code ?? 'succeeded', outcome.duration_ms / 1000);
+  if (!context.running()) return;
+
+  const recorded = await handleCommand(
+    services.eventStore,
+    deliveryDecider,
+    due.id,
+    {
+      type: 'record_attempt',
+      attempt_id: `atm_${ulid()}`,
+      outcome,
+      schedule_ms: services.config.retryScheduleS.map((s) => s * 1000),
+      jitter: (Math.random() * 2 - 1) * 0.1,
+      retry_after_ms: retryAfterMs,
+      now: services.now().toISOString(),
+    },
+    metadata,
+  );
+  if (isLeft(recorded))
+    throw new Error(`Recording an attempt of ${due.id}: ${recorded.left.detail}`);
+  if (outcome.status === 'failed') {
+    // The failing streak is a read model: let it take this failure in before judging.
+    await services.projector.caughtUp(recorded.right.position);
+    await judgeEndpoint(services, endpoint, outcome, metadata);
+  }
+};
+
+/** 410 Gone disables at once; failing every try for the configured time (and 10 tries) too. */
+const judgeEndpoint = async (
+  services: Services,
+  endpoint: EndpointDoc,
+  outcome: AttemptOutcome,
+  metadata: EventMetadata,
+) => {
+  if (outcome.status === 'succeeded') return;
+  if (outcome.response_status_code === 410)
+    return disableEndpoint(services, endpoint.id, 'gone', metadata);
+  const streak = (await services.readStore.get(FAILING_ENDPOINTS, endpoint.id)) as
+    FailingEndpointDoc | undefined;
+  if (!streak) return;
+  const failingFor = services.now().getTime() - Date.parse(streak.first_failure_at);
+  if (
+    streak.failures >= MIN_FAILURES_TO_DISABLE &&
+    failingFor >= services.config.disableAfterS * 1000
+  ) {
+    await disableEndpoint(services, endpoint.id, 'failing', metadata);
+  }
+};

@@ -1,0 +1,52 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { endpointDecider, endpointStream } from '../../domain/webhooks/endpoint.js';
+import type { EventMetadata } from '../../domain/shared/envelope.js';
+import { handleCommand } from '../commands/handleCommand.js';
+import { publishEvent } from '../events/publishEvent.js';
+import type { Services } from '../services.js';
+
+/**
+ * The service disables an endpoint that answered 410 Gone or kept failing, and tells the merchant
+ * with a `webhook_endpoint.disabled` event (delivered to the merchant's other endpoints).
+ */
+export const disableEndpoint = async (
+  services: Services,
+  endpointId: string,
+  reason: 'gone' | 'failing',
+  metadata: EventMetadata,
+): Promise<void> => {
+  const result = await handleCommand(
+    services.eventStore,
+    endpointDecider,
+    endpointStream(endpointId),
+    {
+      type: 'disable_endpoint',
+      endpoint_id: endpointId,
+      acting_merchant: undefined,
+      reason,
+      now: services.now().toISOString(),
+    },
+    metadata,
+  );
+  if (isLeft(result) || result.right.events.length === 0 || result.right.state.status === 'absent')
+    return;
+  const { merchant_id, settings } = result.right.state;
+  services.logger.warn(
+    { endpoint_id: endpointId, merchant_id, reason },
+    'webhook endpoint disabled',
+  );
+  await publishEvent(
+    services,
+    {
+      type: 'webhook_endpoint.disabled',
+      merchant_id,
+      data: {
+        endpoint_id: endpointId,
+        url: settings.url,
+        reason,
+        disabled_at: services.now().toISOString(),
+      },
+    },
+    { ...metadata, merchant_id },
+  );
+};

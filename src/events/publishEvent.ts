@@ -1,0 +1,59 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { ulid } from 'ulid';
+import { businessEventDecider, businessEventStream } from '../../domain/events/businessEvent.js';
+import type { EventMetadata, Position } from '../../domain/shared/envelope.js';
+import type { DomainError } from '../../domain/shared/errors.js';
+import type { EventDoc } from '../../projections/events.js';
+import { eventDoc } from '../../projections/events.js';
+import { handleCommand } from '../commands/handleCommand.js';
+import type { Services } from '../services.js';
+
+export type Publication = {
+  type: string;
+  merchant_id: string;
+  data: Record<string, unknown>;
+  channels?: string[] | null;
+  /** A caller-chosen id makes the publication idempotent; absent, one is generated. */
+  id?: string;
+};
+
+export type Published = { event: EventDoc; created: boolean; position: Position | undefined };
+
+export const newEventId = (): string => `evt_${ulid()}`;
+
+/** Publishes a business event into its own stream: once per id, whoever calls. */
+export const publishEvent = async (
+  services: Pick<Services, 'eventStore' | 'now'>,
+  publication: Publication,
+  metadata: EventMetadata,
+): Promise<{ ok: true; published: Published } | { ok: false; error: DomainError }> => {
+  const id = publication.id ?? newEventId();
+  const result = await handleCommand(
+    services.eventStore,
+    businessEventDecider,
+    businessEventStream(id),
+    {
+      type: 'publish_event',
+      event_type: publication.type,
+      event: {
+        id,
+        merchant_id: publication.merchant_id,
+        created_at: services.now().toISOString(),
+        data: publication.data,
+        channels: publication.channels ?? null,
+      },
+    },
+    metadata,
+  );
+  if (isLeft(result)) return { ok: false, error: result.left };
+  const { state, events, position } = result.right;
+  if (state.status !== 'published') throw new Error('publish_event left no event');
+  return {
+    ok: true,
+    published: {
+      event: eventDoc(state.event.type, state.event.data),
+      created: events.length > 0,
+      position,
+    },
+  };
+};
