@@ -10,7 +10,7 @@ export type EndpointLimits = {
   globalFull: () => boolean;
   /** Endpoints that cannot take another attempt now. */
   saturated: () => string[];
-  /** The earliest time (ms) a rate-limited endpoint has a token again, if any is waiting. */
+  /** When an endpoint turned away for its rate has a token again (now, if it already has). */
   nextTokenAt: () => number | undefined;
   inFlight: () => number;
 };
@@ -24,6 +24,8 @@ export const endpointLimits = (
 ): EndpointLimits => {
   const active = new Map<string, number>();
   const buckets = new Map<string, Bucket>();
+  /** Endpoints turned away for their rate since they last sent: someone must look again for them. */
+  const waiting = new Set<string>();
   let total = 0;
 
   const refill = (bucket: Bucket, at: number) => {
@@ -38,7 +40,9 @@ export const endpointLimits = (
     const bucket = buckets.get(endpointId);
     if (!bucket) return true;
     refill(bucket, at);
-    return bucket.tokens >= 1;
+    if (bucket.tokens >= 1) return true;
+    waiting.add(endpointId);
+    return false;
   };
 
   return {
@@ -52,11 +56,15 @@ export const endpointLimits = (
           buckets.set(endpointId, bucket);
         }
         refill(bucket, at);
-        if (bucket.tokens < 1) return false;
+        if (bucket.tokens < 1) {
+          waiting.add(endpointId);
+          return false;
+        }
         bucket.tokens -= 1;
       } else {
         buckets.delete(endpointId);
       }
+      waiting.delete(endpointId);
       active.set(endpointId, (active.get(endpointId) ?? 0) + 1);
       total++;
       return true;
@@ -77,10 +85,14 @@ export const endpointLimits = (
     nextTokenAt: () => {
       const at = now();
       let earliest: number | undefined;
-      for (const bucket of buckets.values()) {
+      for (const id of waiting) {
+        const bucket = buckets.get(id);
+        if (!bucket) continue;
         refill(bucket, at);
-        if (bucket.tokens >= 1) continue;
-        const ready = at + ((1 - bucket.tokens) / bucket.rate) * 1000;
+        // A token that came back since the endpoint was turned away is worth one look now; the
+        // endpoint is forgotten until it is turned away again, so an idle one is not looked at forever.
+        if (bucket.tokens >= 1) waiting.delete(id);
+        const ready = at + Math.max(0, ((1 - bucket.tokens) / bucket.rate) * 1000);
         earliest = earliest === undefined ? ready : Math.min(earliest, ready);
       }
       return earliest;
