@@ -15,13 +15,15 @@ export type ServerProcess = {
 export const startServerProcess = (env: Record<string, string>): Promise<ServerProcess> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      // Info level at least: the 'listening' line tells where the server is.
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      if (process.env.SERVER_PROCESS_ECHO) process.stderr.write(chunk);
       const match = /"url":"(http:\/\/[^"]+)".*sluice is listening/.exec(output);
       if (match) resolve({ child, url: match[1]!, output: () => output, exited });
     };
