@@ -1,7 +1,11 @@
 /** `npm run bench`: every benchmark, each printing its figures beside its ceiling. */
 import { appendBenchmark } from './append.js';
+import { deliveryBenchmark } from './delivery.js';
 
-const benchmarks: Record<string, () => Promise<void>> = { append: appendBenchmark };
+const benchmarks: Record<string, () => Promise<void>> = {
+  append: appendBenchmark,
+  delivery: deliveryBenchmark,
+};
 
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {

@@ -33,6 +33,7 @@ const main = async () => {
     { url: service.url, data_dir: config.dataDir, mode: config.mode },
     'sluice is listening',
   );
+  logger.flush();
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,5 +1,5 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { ulid } from 'ulid';
+import { newId } from '../ids.js';
 import type { WebhookSender } from '../../adapters/delivery/port.js';
 import type { BusinessEvent } from '../../domain/events/businessEvent.js';
 import { businessEventStream } from '../../domain/events/businessEvent.js';
@@ -51,7 +51,11 @@ const signingSecrets = (services: Services, doc: EndpointSecretsDoc, now: Date):
  * One attempt of one due delivery: to a live, enabled endpoint only; signed; its outcome appended to
  * the delivery's stream, which schedules the next try. Then the endpoint's health is looked at.
  */
-export const attemptDelivery = async (context: AttemptContext, due: DueDoc): Promise<void> => {
+/** Returns when the delivery's next try is due (ms), if the attempt scheduled one. */
+export const attemptDelivery = async (
+  context: AttemptContext,
+  due: DueDoc,
+): Promise<number | null> => {
   const { services, sender } = context;
   const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
     limit: 1,
@@ -75,7 +79,7 @@ export const attemptDelivery = async (context: AttemptContext, due: DueDoc): Pro
       },
       metadata,
     );
-    return;
+    return null;
   }
 
   const now = services.now();
@@ -104,7 +108,7 @@ export const attemptDelivery = async (context: AttemptContext, due: DueDoc): Pro
     },
   });
   services.metrics.delivery.attempt(outcome.error?.code ?? 'succeeded', outcome.duration_ms / 1000);
-  if (!context.running()) return;
+  if (!context.running()) return null;
 
   const recorded = await handleCommand(
     services.eventStore,
@@ -112,7 +116,7 @@ export const attemptDelivery = async (context: AttemptContext, due: DueDoc): Pro
     due.id,
     {
       type: 'record_attempt',
-      attempt_id: `atm_${ulid()}`,
+      attempt_id: newId('atm'),
       outcome,
       schedule_ms: services.config.retryScheduleS.map((s) => s * 1000),
       jitter: (Math.random() * 2 - 1) * 0.1,
@@ -123,11 +127,14 @@ export const attemptDelivery = async (context: AttemptContext, due: DueDoc): Pro
   );
   if (isLeft(recorded))
     throw new Error(`Recording an attempt of ${due.id}: ${recorded.left.detail}`);
-  if (outcome.status === 'failed') {
-    // The failing streak is a read model: let it take this failure in before judging.
-    await services.projector.caughtUp(recorded.right.position);
-    await judgeEndpoint(services, endpoint, outcome, metadata);
-  }
+  // The due queue and the failing streak are read models: let them take this attempt in before
+  // the slot is freed (so the queue no longer offers it) and before judging the endpoint.
+  await services.projector.caughtUp(recorded.right.position);
+  if (outcome.status === 'failed') await judgeEndpoint(services, endpoint, outcome, metadata);
+  const next = recorded.right.events[0]?.data;
+  return next && 'next_attempt_at' in next && next.next_attempt_at
+    ? Date.parse(next.next_attempt_at)
+    : null;
 };
 
 /** 410 Gone disables at once; failing every try for the configured time (and 10 tries) too. */

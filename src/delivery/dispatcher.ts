@@ -1,13 +1,26 @@
 import type { WebhookSender } from '../../adapters/delivery/port.js';
 import type { Subscription } from '../../adapters/eventstore/port.js';
-import { appendSignal } from '../../adapters/eventstore/pullSubscription.js';
 import type { DueDoc } from '../../projections/deliveries.js';
 import { DELIVERIES_DUE } from '../../projections/deliveries.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
 import { attemptDelivery } from './attempt.js';
+import { dueWork } from './dueWork.js';
 import { endpointLimits } from './endpointLimits.js';
+
+/** Wakes a sleeping loop; a wake before the sleep is not lost (the next wait returns at once). */
+const wakeSignal = () => {
+  let waiters: Array<() => void> = [];
+  return {
+    wait: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    notify: () => {
+      const woken = waiters;
+      waiters = [];
+      for (const resolve of woken) resolve();
+    },
+  };
+};
 
 export type Dispatcher = {
   stop: () => Promise<void>;
@@ -17,6 +30,7 @@ export type Dispatcher = {
 
 /** Even with no news, look at the queue this often (another process may have written to it). */
 const IDLE_LOOK_MS = 5_000;
+const LOOK_AHEAD_MS = 1_000;
 const AFTER_FAILURE_MS = 1_000;
 
 /**
@@ -30,7 +44,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     services.config.deliveryConcurrency,
     services.config.endpointConcurrency,
   );
-  const wake = appendSignal();
+  const wake = wakeSignal();
   const inFlight = new Map<string, Promise<void>>();
   let running = true;
 
@@ -47,6 +61,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         const last = events[events.length - 1];
         if (!last) return;
         await services.projector.caughtUp(last.position);
+        work.invalidate(events.map((e) => (e.data as { endpoint_id: string }).endpoint_id));
         wake.notify();
       },
     );
@@ -54,6 +69,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
 
   const launch = (due: DueDoc) => {
     const attempt = attemptDelivery({ services, sender, running: () => running }, due)
+      .then(scheduled)
       .catch((err: unknown) => {
         services.logger.error({ err, delivery: due.id }, 'delivery attempt failed');
         return new Promise<void>((resolve) => setTimeout(resolve, AFTER_FAILURE_MS));
@@ -66,47 +82,50 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     inFlight.set(due.id, attempt);
   };
 
+  const work = dueWork(services.readStore);
+
   /** Starts every due delivery the limits allow. */
-  const fill = async () => {
-    for (;;) {
-      if (!running || limits.globalFull()) return;
-      const room = services.config.deliveryConcurrency - limits.inFlight();
-      const page = await services.readStore.find(DELIVERIES_DUE, {
-        range: { lte: Date.now() },
-        exclude: { endpoint_id: limits.saturated(), id: [...inFlight.keys()] },
-        orderBy: { field: 'due_at_ms', direction: 'asc' },
-        limit: room,
-      });
-      let started = 0;
-      for (const doc of page.docs as DueDoc[]) {
-        if (inFlight.has(doc.id)) continue;
-        const endpoint = (await services.readStore.get(WEBHOOK_ENDPOINTS, doc.endpoint_id)) as
+  const fill = () =>
+    work.drain({
+      busy: () => limits.saturated(),
+      excluded: () => [...inFlight.keys()],
+      full: () => !running || limits.globalFull(),
+      start: async (due) => {
+        if (inFlight.has(due.id)) return true;
+        const endpoint = (await services.readStore.get(WEBHOOK_ENDPOINTS, due.endpoint_id)) as
           EndpointDoc | undefined;
-        if (
-          !limits.tryAcquire(
-            doc.endpoint_id,
-            endpoint?.disabled ? null : (endpoint?.rate_limit_per_s ?? null),
-          )
-        )
-          continue;
-        launch(doc);
-        started++;
-      }
-      // A short page is the whole of what is due now; a page where nothing started was all busy endpoints.
-      if (page.docs.length < room || started === 0) return;
-    }
-  };
+        const rate = endpoint && !endpoint.disabled ? endpoint.rate_limit_per_s : null;
+        if (!limits.tryAcquire(due.endpoint_id, rate)) return false;
+        launch(due);
+        return true;
+      },
+    });
 
   /** How long to sleep: until the next delivery falls due, or an endpoint's rate allows another. */
-  const sleepMs = async (): Promise<number> => {
-    const now = Date.now();
+  /**
+   * The earliest due time in the queue, read at most every LOOK_AHEAD_MS: between reads, retries
+   * that attempts schedule are folded in as they are recorded, so no finished attempt costs a query.
+   */
+  let nextDue: { at: number | undefined; readAt: number } = { at: undefined, readAt: -Infinity };
+  const scheduled = (at: number | null) => {
+    if (at !== null && (nextDue.at === undefined || at < nextDue.at)) nextDue = { ...nextDue, at };
+  };
+  const nextDueAt = async (now: number): Promise<number | undefined> => {
+    if (now - nextDue.readAt < LOOK_AHEAD_MS && (nextDue.at === undefined || nextDue.at > now))
+      return nextDue.at;
     const next = await services.readStore.find(DELIVERIES_DUE, {
       range: { gte: now + 1 },
       orderBy: { field: 'due_at_ms', direction: 'asc' },
       limit: 1,
     });
+    nextDue = { at: (next.docs[0] as DueDoc | undefined)?.due_at_ms, readAt: now };
+    return nextDue.at;
+  };
+
+  const sleepMs = async (): Promise<number> => {
+    const now = Date.now();
     const candidates = [now + IDLE_LOOK_MS];
-    const dueAt = (next.docs[0] as DueDoc | undefined)?.due_at_ms;
+    const dueAt = await nextDueAt(now);
     if (dueAt !== undefined) candidates.push(dueAt);
     const token = limits.nextTokenAt();
     if (token !== undefined) candidates.push(token);
@@ -120,7 +139,11 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         await fill();
         const ms = await sleepMs();
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([woken, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+        const slept = new Promise((resolve) => (timer = setTimeout(resolve, ms))).then(() => {
+          // Something fell due, or a while passed: the queue may hold what the lists do not.
+          work.invalidate();
+        });
+        await Promise.race([woken, slept]);
         clearTimeout(timer);
       } catch (err) {
         services.logger.error({ err }, 'delivery dispatcher failed; retrying');

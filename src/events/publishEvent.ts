@@ -1,5 +1,5 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { ulid } from 'ulid';
+import { newId } from '../ids.js';
 import { businessEventDecider, businessEventStream } from '../../domain/events/businessEvent.js';
 import type { EventMetadata, Position } from '../../domain/shared/envelope.js';
 import type { DomainError } from '../../domain/shared/errors.js';
@@ -19,7 +19,7 @@ export type Publication = {
 
 export type Published = { event: EventDoc; created: boolean; position: Position | undefined };
 
-export const newEventId = (): string => `evt_${ulid()}`;
+export const newEventId = (): string => newId('evt');
 
 /** Publishes a business event into its own stream: once per id, whoever calls. */
 export const publishEvent = async (

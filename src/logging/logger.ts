@@ -30,7 +30,7 @@ export const createLogger = (
       redact: { paths: REDACTED, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    options.destination,
+    options.destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
   );
 
 /** For tests and tools that want silence. */

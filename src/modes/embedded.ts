@@ -78,6 +78,10 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     );
     listening.once('error', reject);
   });
+  // Idle connections outlive a client's usual keep-alive (and a load balancer's 60 s), so that a
+  // client never reuses a socket the server is closing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
 

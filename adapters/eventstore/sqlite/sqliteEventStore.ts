@@ -1,9 +1,22 @@
 import type { Statement } from 'better-sqlite3';
-import { left, right } from 'fp-ts/lib/Either.js';
-import type { EventMetadata, NewEvent, RecordedEvent } from '../../../domain/shared/envelope.js';
+import type { Either } from 'fp-ts/lib/Either.js';
+import { isRight, left, right } from 'fp-ts/lib/Either.js';
+import type {
+  EventMetadata,
+  NewEvent,
+  Position,
+  RecordedEvent,
+} from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
-import type { ConcurrencyConflict, EventStore, ExpectedRevision, ReadAllOptions } from '../port.js';
+import type {
+  AppendResult,
+  ConcurrencyConflict,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadAllPage,
+} from '../port.js';
 import { appendSignal, pullSubscription } from '../pullSubscription.js';
 import { filterSql } from './filterSql.js';
 import { createEventTables } from './schema.js';
@@ -66,7 +79,11 @@ export const sqliteEventStore = (
   const readAllStatements = new Map<string, Statement<unknown[], EventRow>>();
 
   const appendTransaction = db.transaction(
-    (stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => {
+    (
+      stream: string,
+      events: readonly NewEvent[],
+      expected: ExpectedRevision,
+    ): Either<ConcurrencyConflict, AppendResult & { before: Position | undefined }> => {
       const actual = currentRevision.get(stream)?.revision ?? -1;
       if (!satisfies(expected, actual)) {
         const conflict: ConcurrencyConflict = {
@@ -77,6 +94,7 @@ export const sqliteEventStore = (
         };
         return left(conflict);
       }
+      const before = head.get()?.position ?? null;
       const recordedAt = now().toISOString();
       const recorded: RecordedEvent[] = events.map((event, index) => {
         const revision = actual + 1 + index;
@@ -102,39 +120,61 @@ export const sqliteEventStore = (
         nextExpectedRevision: last.revision,
         position: last.position,
         events: recorded,
+        before: before === null ? undefined : position(before),
       });
     },
   );
 
-  // One read transaction, so the page and the head come from the same snapshot of the log.
-  const readAllSnapshot = db.transaction((options: ReadAllOptions) => {
-    const filter = filterSql(options.filter);
+  const filters = new WeakMap<object, ReturnType<typeof filterSql>>();
+  const filterOf = (filter: ReadAllOptions['filter']) => {
+    if (!filter) return filterSql(undefined);
+    let sql = filters.get(filter);
+    if (!sql) {
+      sql = filterSql(filter);
+      filters.set(filter, sql);
+    }
+    return sql;
+  };
+
+  // The head is read first and bounds the page: rows appended after it are left for the next
+  // read, so `scannedTo` never passes an event the page did not see, without a read transaction.
+  const readPage = (options: ReadAllOptions): ReadAllPage => {
+    const last = head.get()?.position ?? null;
+    const after = options.after === undefined ? 0 : Number(options.after);
+    if (last === null || last <= after)
+      return { events: [], scannedTo: options.after, atEnd: true };
+    const filter = filterOf(options.filter);
     let statement = readAllStatements.get(filter.clause);
     if (!statement) {
       statement = db.prepare<unknown[], EventRow>(
-        `SELECT * FROM events WHERE position > ?${filter.clause} ORDER BY position LIMIT ?`,
+        `SELECT * FROM events WHERE position > ? AND position <= ?${filter.clause} ORDER BY position LIMIT ?`,
       );
       readAllStatements.set(filter.clause, statement);
     }
-    const after = options.after === undefined ? 0 : Number(options.after);
-    const rows = statement.all(after, ...filter.params, options.limit);
+    const rows = statement.all(after, last, ...filter.params, options.limit);
     const events = rows.map(toRecorded);
     if (rows.length === options.limit) {
       return { events, scannedTo: events[events.length - 1]!.position, atEnd: false };
     }
-    // A short page read to the end of the log: everything up to the head has been scanned.
-    const last = head.get()?.position ?? null;
-    const scannedTo = last === null ? options.after : position(Math.max(last, after));
-    return { events, scannedTo, atEnd: true };
-  });
-  const readAll = promised(readAllSnapshot);
+    return { events, scannedTo: position(last), atEnd: true };
+  };
+  const readAll = promised(readPage);
 
   return {
     append: (stream, events, expected) => {
       if (events.length === 0) throw new Error('An append needs at least one event.');
       try {
         const result = appendTransaction(stream, events, expected);
-        signal.notify();
+        if (isRight(result)) {
+          const { before, ...appended } = result.right;
+          signal.notify({
+            unknown: false,
+            before,
+            last: appended.position,
+            events: appended.events.map((e) => ({ type: e.type, stream: e.stream })),
+          });
+          return Promise.resolve(right(appended));
+        }
         return Promise.resolve(result);
       } catch (error) {
         // A writer in another process won the race between our read and our insert.
@@ -159,7 +199,7 @@ export const sqliteEventStore = (
       db.prepare('SELECT 1').get();
     }),
     close: () => {
-      signal.notify();
+      signal.notify({ unknown: true });
       return Promise.resolve();
     },
   };

@@ -59,13 +59,20 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     }
     return statement;
   };
-  /** Which projection owns a collection, and the live generation of its tables. */
+  /** Which projection owns a collection. */
   const owners = new Map<string, { projection: string; specs: readonly CollectionSpec[] }>();
+  /** The live generation of each projection's tables, kept in step with every swap this store makes. */
+  const generations = new Map<string, number>();
 
   const liveGeneration = (collection: string): number => {
     const owner = owners.get(collection);
     if (!owner) throw new Error(`Unknown collection: ${collection}`);
-    return selectState.get(owner.projection)!.generation;
+    let generation = generations.get(owner.projection);
+    if (generation === undefined) {
+      generation = selectState.get(owner.projection)!.generation;
+      generations.set(owner.projection, generation);
+    }
+    return generation;
   };
 
   const docTable = (collection: string, generation: number): DocTable => {
@@ -230,7 +237,11 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     ),
     find: promised(find),
     beginRebuild: promised(beginRebuild),
-    completeRebuild: promised(completeRebuild),
+    completeRebuild: promised((name: string, generation: number) => {
+      completeRebuild(name, generation);
+      // Only once the swap has committed do reads go to the new tables.
+      generations.set(name, generation);
+    }),
     abandonRebuild: promised(abandonRebuild),
     ping: promised(() => {
       db.prepare('SELECT 1').get();

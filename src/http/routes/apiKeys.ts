@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import * as t from 'io-ts';
-import { ulid } from 'ulid';
+import { newId } from '../../ids.js';
 import { apiKeyDecider, apiKeyStream } from '../../../domain/api-keys/apiKey.js';
 import type { ApiKeyDoc } from '../../../projections/apiKeys.js';
 import { API_KEYS } from '../../../projections/apiKeys.js';
@@ -49,7 +49,7 @@ export const apiKeyRoutes = (services: Services): Router => {
         async (req) => {
           requireRole(req, 'admin');
           const body = decodeOrThrow(CreateApiKeyBody, req.body, 'body');
-          const keyId = `key_${ulid()}`;
+          const keyId = newId('key');
           const key = generateApiKey();
           const result = await execute(
             services,

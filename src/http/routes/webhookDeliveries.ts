@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Request } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { ulid } from 'ulid';
+import { newId } from '../../ids.js';
 import type { RoundTrigger } from '../../../domain/deliveries/delivery.js';
 import { deliveryDecider, deliveryStream } from '../../../domain/deliveries/delivery.js';
 import type { EventMetadata, Position } from '../../../domain/shared/envelope.js';
@@ -223,7 +223,7 @@ export const webhookDeliveryRoutes = (services: Services): Router => {
         ]);
       }
       const onlyFailed = body.only_failed ?? true;
-      const replayId = `rpl_${ulid()}`;
+      const replayId = newId('rpl');
       const metadata = metadataOf(req, endpoint.merchant_id);
       let count = 0;
       let last: Position | undefined;

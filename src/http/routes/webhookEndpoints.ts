@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Request } from 'express';
-import { ulid } from 'ulid';
+import { newId } from '../../ids.js';
 import type { EndpointSettings } from '../../../domain/webhooks/endpoint.js';
 import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
 import type { EndpointDoc } from '../../../projections/webhookEndpoints.js';
@@ -84,7 +84,7 @@ export const webhookEndpointRoutes = (services: Services): Router => {
           rate_limit_per_s: body.rate_limit_per_s ?? null,
           metadata: body.metadata ?? {},
         };
-        const id = `we_${ulid()}`;
+        const id = newId('we');
         await execute(
           services,
           endpointDecider,

@@ -204,6 +204,48 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
       expect(deliveredAt - appendedAt).to.be.lessThan(50);
     });
 
+    it('follows a filter through interleaved appends, and reaches positions of events it skips', async () => {
+      const head = await store.headPosition();
+      const seen: string[] = [];
+      const subscription = store.subscribe(
+        {
+          ...(head && { after: head }),
+          filter: { typePrefixes: ['wanted.'], streamPrefixes: [stream] },
+        },
+        (events) => {
+          seen.push(...events.map((e) => (e.data as { tag: string }).tag));
+          return Promise.resolve();
+        },
+      );
+      const appends = [];
+      for (let i = 0; i < 30; i++) {
+        const type = i % 3 === 0 ? 'wanted.thing' : 'other.thing';
+        appends.push(
+          store.append(
+            i % 2 ? stream : `${stream}-x`,
+            [newEvent(type, { tag: `${type}-${i}` })],
+            'any',
+          ),
+        );
+      }
+      const results = await Promise.all(appends);
+      const last = results[results.length - 1]!;
+      if (isLeft(last)) throw new Error('append refused');
+      await subscription.reached(last.right.position);
+      const unwanted = await store.append(
+        `${stream}-y`,
+        [newEvent('other.thing', { tag: 'late' })],
+        'any',
+      );
+      if (isLeft(unwanted)) throw new Error('append refused');
+      await subscription.reached(unwanted.right.position);
+      await subscription.stop();
+      const expected = Array.from({ length: 30 }, (_, i) => i)
+        .filter((i) => i % 3 === 0)
+        .map((i) => `wanted.thing-${i}`);
+      expect(seen).to.deep.equal(expected);
+    });
+
     it('never re-enters a slow handler: batches arrive one after another', async () => {
       const head = await store.headPosition();
       let inside = 0;

@@ -1,0 +1,222 @@
+/**
+ * Delivery throughput and publish-to-receipt latency, against the ceiling of the same machine in
+ * the same run: signed POSTs from a bare undici loop to the same receiver at the same concurrency.
+ * Sluice records every attempt durably; the bare loop records nothing.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
+import { Webhook } from 'standardwebhooks';
+import { startBenchServer } from './serverProcess.js';
+import { inTempDir, table } from './support.js';
+
+const ADMIN = 'sk_bench_admin_key_0123456789abcdefghijkl';
+const BACKLOG = 4000;
+const CONCURRENCY = 16;
+const RATE = 500;
+const RATE_SECONDS = 8;
+
+type Receiver = {
+  url: string;
+  arrivals: Map<string, number>;
+  count: () => number;
+  close: () => Promise<void>;
+};
+
+const startReceiver = async (): Promise<Receiver> => {
+  const arrivals = new Map<string, number>();
+  let count = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count++;
+      const id = req.headers['webhook-id'];
+      if (typeof id === 'string' && !arrivals.has(id)) arrivals.set(id, performance.now());
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    arrivals,
+    count: () => count,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+};
+
+const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/** The ceiling: a loop of `CONCURRENCY` workers posting signed bodies as fast as the receiver answers. */
+const bareLoop = async (receiver: Receiver, total: number): Promise<number> => {
+  const agent = new Agent({ connections: CONCURRENCY });
+  const webhook = new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`);
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      const id = `evt_bare_${next++}`;
+      const body = JSON.stringify({
+        id,
+        type: 'order.created',
+        merchant_id: 'mer_bench',
+        created_at: new Date().toISOString(),
+        data: { n: next },
+      });
+      const now = new Date();
+      const res = await request(receiver.url, {
+        method: 'POST',
+        dispatcher: agent,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+          'webhook-signature': webhook.sign(id, now, body),
+        },
+      });
+      await res.body.dump();
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  return total / seconds;
+};
+
+/** Publishers share 64 connections: when the server falls behind, requests queue here and the wait counts. */
+const publishers = new Agent({ connections: 64 });
+
+const api = (url: string) => async (method: string, path: string, body?: unknown) => {
+  const res = await request(`${url}${path}`, {
+    method: method as 'GET',
+    dispatcher: publishers,
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  const text = await res.body.text();
+  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
+  return JSON.parse(text || '{}') as Record<string, unknown>;
+};
+
+const waitFor = async (done: () => boolean, timeoutMs: number) => {
+  const deadline = performance.now() + timeoutMs;
+  while (!done()) {
+    if (performance.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+};
+
+export const deliveryBenchmark = async (): Promise<void> => {
+  await inTempDir(async (dir) => {
+    const receiver = await startReceiver();
+    const server = await startBenchServer({
+      SLUICE_DATA_DIR: dir,
+      SLUICE_ADMIN_KEY: ADMIN,
+      SLUICE_ALLOW_HTTP_URLS: 'true',
+      SLUICE_ALLOW_PRIVATE_URLS: 'true',
+      SLUICE_RATE_LIMIT_RPS: '100000',
+      SLUICE_ENDPOINT_CONCURRENCY: String(CONCURRENCY),
+    });
+    const call = api(server.url);
+    try {
+      const phase = (name: string) => process.stderr.write(`  … ${name}\n`);
+      phase('ceiling');
+      const ceiling = await bareLoop(receiver, BACKLOG);
+      phase('backlog');
+
+      // Throughput: a backlog published while the endpoint was disabled, then replayed at once.
+      const endpoint = await call('POST', '/v1/webhooks', {
+        merchant_id: 'mer_bench',
+        url: receiver.url,
+        disabled: true,
+      });
+      const publishers = 32;
+      let published = 0;
+      await Promise.all(
+        Array.from({ length: publishers }, async () => {
+          while (published < BACKLOG) {
+            const n = published++;
+            await call('POST', '/v1/events', {
+              id: `evt_backlog_${n}`,
+              type: 'order.created',
+              merchant_id: 'mer_bench',
+              data: { n },
+            });
+          }
+        }),
+      );
+      phase('replay');
+      await call('POST', `/v1/webhooks/${String(endpoint.id)}`, { disabled: false });
+      const before = receiver.count();
+      const started = performance.now();
+      await call('POST', `/v1/webhooks/${String(endpoint.id)}/replay`, {
+        since: new Date(Date.now() - 3600_000).toISOString(),
+      });
+      await waitFor(() => receiver.count() - before >= BACKLOG, 120_000);
+      const sluiceRate = BACKLOG / ((performance.now() - started) / 1000);
+
+      phase('latency');
+      // Latency: events published at a steady rate, each timed from its publish to its receipt.
+      const sentAt = new Map<string, number>();
+      const total = RATE * RATE_SECONDS;
+      const begin = performance.now();
+      const inFlight: Promise<unknown>[] = [];
+      for (let i = 0; i < total; i++) {
+        const due = begin + (i * 1000) / RATE;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const id = `evt_rate_${i}`;
+        sentAt.set(id, performance.now());
+        inFlight.push(
+          call('POST', '/v1/events', {
+            id,
+            type: 'order.created',
+            merchant_id: 'mer_bench',
+            data: { i },
+          }),
+        );
+      }
+      await Promise.all(inFlight);
+      await waitFor(() => [...sentAt.keys()].every((id) => receiver.arrivals.has(id)), 60_000);
+      const latencies = [...sentAt].map(([id, at]) => receiver.arrivals.get(id)! - at);
+      const achieved =
+        total /
+        ((Math.max(...[...sentAt.keys()].map((id) => receiver.arrivals.get(id)!)) - begin) / 1000);
+
+      console.log(
+        `\nDelivery (one endpoint, concurrency ${CONCURRENCY}, receiver answering 204 at once)`,
+      );
+      table([
+        {
+          what: 'bare undici loop, signed POSTs (ceiling)',
+          'deliveries/s': Math.round(ceiling),
+          'of ceiling': '1.00',
+        },
+        {
+          what: 'Sluice: replay of a backlog, every attempt recorded',
+          'deliveries/s': Math.round(sluiceRate),
+          'of ceiling': (sluiceRate / ceiling).toFixed(2),
+        },
+      ]);
+      console.log(`target: Sluice >= 0.60 of the ceiling`);
+      console.log(
+        `\nPublish to receipt at ${RATE} events/s for ${RATE_SECONDS} s (${total} events, achieved ${Math.round(achieved)}/s)`,
+      );
+      table([
+        {
+          p50: `${percentile(latencies, 50).toFixed(1)} ms`,
+          p90: `${percentile(latencies, 90).toFixed(1)} ms`,
+          p99: `${percentile(latencies, 99).toFixed(1)} ms`,
+          max: `${Math.max(...latencies).toFixed(1)} ms`,
+        },
+      ]);
+      console.log('target: p99 < 50 ms');
+    } finally {
+      await server.stop();
+      await receiver.close();
+    }
+  });
+};

@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../src/main.js', import.meta.url));
+
+export type BenchServer = { url: string; child: ChildProcess; stop: () => Promise<void> };
+
+/** The service as `npm start` runs it (the built entry point), in its own process, on a free port. */
+export const startBenchServer = (env: Record<string, string>): Promise<BenchServer> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (output.length > 10_000) return;
+      output += chunk.toString();
+      const match = /"url":"(http:\/\/[^"]+)".*sluice is listening/.exec(output);
+      if (match) {
+        output = 'x'.repeat(10_001);
+        // From here on the request log is read and dropped, so that it costs the server what it
+        // costs in production (a pipe) and no more.
+        resolve({
+          url: match[1]!,
+          child,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
