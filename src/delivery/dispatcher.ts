@@ -111,8 +111,13 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     if (at !== null && (nextDue.at === undefined || at < nextDue.at)) nextDue = { ...nextDue, at };
   };
   const nextDueAt = async (now: number): Promise<number | undefined> => {
-    if (now - nextDue.readAt < LOOK_AHEAD_MS && (nextDue.at === undefined || nextDue.at > now))
-      return nextDue.at;
+    if (nextDue.at !== undefined && nextDue.at <= now) {
+      // It has fallen due: report it once, and read afresh next time.
+      const at = nextDue.at;
+      nextDue = { at: undefined, readAt: -Infinity };
+      return at;
+    }
+    if (now - nextDue.readAt < LOOK_AHEAD_MS) return nextDue.at;
     const next = await services.readStore.find(DELIVERIES_DUE, {
       range: { gte: now + 1 },
       orderBy: { field: 'due_at_ms', direction: 'asc' },
@@ -126,10 +131,15 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     const now = Date.now();
     const candidates = [now + IDLE_LOOK_MS];
     const dueAt = await nextDueAt(now);
+    if (dueAt !== undefined && dueAt <= now) {
+      // A delivery fell due while the loop was busy: the lists do not hold it yet.
+      work.invalidate();
+      return 0;
+    }
     if (dueAt !== undefined) candidates.push(dueAt);
     const token = limits.nextTokenAt();
     if (token !== undefined) candidates.push(token);
-    return Math.max(1, Math.min(...candidates) - now);
+    return Math.max(0, Math.min(...candidates) - now);
   };
 
   const loop = async () => {
