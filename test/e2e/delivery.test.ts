@@ -8,8 +8,7 @@ import {
   messagesOf,
   publish,
 } from '../support/delivery.js';
-import type { TestReceiver } from '../support/receiver.js';
-import { signaturesOf, startTestReceiver, verifies } from '../support/receiver.js';
+import { receiverPool, signaturesOf, verifies } from '../support/receiver.js';
 import type { TestService } from '../support/testService.js';
 import { startTestService } from '../support/testService.js';
 import { Webhook } from 'standardwebhooks';
@@ -17,19 +16,15 @@ import { Webhook } from 'standardwebhooks';
 describe('delivery: signed webhooks to real receivers', function () {
   this.timeout(30_000);
   let service: TestService;
-  const receivers: TestReceiver[] = [];
-  const receiver = async (...args: Parameters<typeof startTestReceiver>) => {
-    const r = await startTestReceiver(...args);
-    receivers.push(r);
-    return r;
-  };
+  const receivers = receiverPool();
+  const receiver = receivers.start;
 
   beforeEach(async () => {
     service = await startTestService({ ...FAST_DELIVERY, SLUICE_ROTATION_GRACE_S: '3600' });
   });
   afterEach(async () => {
     await service.stop();
-    await Promise.all(receivers.splice(0).map((r) => r.close()));
+    await receivers.closeAll();
   });
 
   it('delivers a published event, signed, with the documented body and headers', async () => {

@@ -10,20 +10,15 @@ import {
   messagesOf,
   publish,
 } from '../support/delivery.js';
-import type { TestReceiver } from '../support/receiver.js';
-import { startTestReceiver, verifies } from '../support/receiver.js';
+import { receiverPool, verifies } from '../support/receiver.js';
 import type { TestService } from '../support/testService.js';
 import { startTestService } from '../support/testService.js';
 
 describe('delivery: failures, disabling and blocking', function () {
   this.timeout(30_000);
   let service: TestService | undefined;
-  const receivers: TestReceiver[] = [];
-  const receiver = async (...args: Parameters<typeof startTestReceiver>) => {
-    const r = await startTestReceiver(...args);
-    receivers.push(r);
-    return r;
-  };
+  const receivers = receiverPool();
+  const receiver = receivers.start;
   const start = async (env: Record<string, string> = {}) => {
     service = await startTestService({ ...FAST_DELIVERY, ...env });
     return service;
@@ -31,7 +26,7 @@ describe('delivery: failures, disabling and blocking', function () {
   afterEach(async () => {
     await service?.stop();
     service = undefined;
-    await Promise.all(receivers.splice(0).map((r) => r.close()));
+    await receivers.closeAll();
   });
 
   it('disables an endpoint answering 410 Gone at once, and tells the merchant’s other endpoints', async () => {
@@ -165,8 +160,7 @@ describe('delivery: failures, disabling and blocking', function () {
     const svc = await start();
     const closed = await receiver();
     const url = closed.url;
-    await closed.close();
-    receivers.splice(receivers.indexOf(closed), 1);
+    await receivers.close(closed);
     const { endpoint } = await endpointWithSecret(svc, url);
     await publish(svc, 'order.created');
     const [attempt] = await eventually(

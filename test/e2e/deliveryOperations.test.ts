@@ -8,26 +8,21 @@ import {
   messagesOf,
   publish,
 } from '../support/delivery.js';
-import type { TestReceiver } from '../support/receiver.js';
-import { startTestReceiver, verifies } from '../support/receiver.js';
+import { receiverPool, verifies } from '../support/receiver.js';
 import type { TestService } from '../support/testService.js';
 import { startTestService } from '../support/testService.js';
 
 describe('delivery: test events, resend and replay', function () {
   this.timeout(30_000);
   let service: TestService;
-  const receivers: TestReceiver[] = [];
-  const receiver = async (...args: Parameters<typeof startTestReceiver>) => {
-    const r = await startTestReceiver(...args);
-    receivers.push(r);
-    return r;
-  };
+  const receivers = receiverPool();
+  const receiver = receivers.start;
   beforeEach(async () => {
     service = await startTestService({ ...FAST_DELIVERY, SLUICE_RETRY_SCHEDULE_S: '0.02' });
   });
   afterEach(async () => {
     await service.stop();
-    await Promise.all(receivers.splice(0).map((r) => r.close()));
+    await receivers.closeAll();
   });
 
   it('sends webhook.test to one endpoint whatever its filter, or to every enabled endpoint', async () => {

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../../domain/shared/envelope.js';
 import { emptyMetadata } from '../../domain/shared/envelope.js';
@@ -13,3 +14,15 @@ export const newEvent = (
   data,
   metadata: { ...emptyMetadata(), merchant_id: merchant },
 });
+
+/** A logger sink that keeps every line, to look for what must never be logged. */
+export const logLines = (): { lines: string[]; sink: Writable } => {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, sink };
+};

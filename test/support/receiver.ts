@@ -118,3 +118,21 @@ export const signaturesOf = (delivery: Received): string[] =>
   String(delivery.headers['webhook-signature'] ?? '')
     .split(' ')
     .filter(Boolean);
+
+/** Receivers started by one test, all closed together after it. */
+export const receiverPool = () => {
+  const started: TestReceiver[] = [];
+  return {
+    start: async (behaviour?: Behaviour) => {
+      const receiver = await startTestReceiver(behaviour);
+      started.push(receiver);
+      return receiver;
+    },
+    /** Closes one now (to have a port nothing listens on). */
+    close: async (receiver: TestReceiver) => {
+      started.splice(started.indexOf(receiver), 1);
+      await receiver.close();
+    },
+    closeAll: () => Promise.all(started.splice(0).map((r) => r.close())),
+  };
+};

@@ -1,17 +1,11 @@
 import { expect } from 'chai';
-import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import { logLines } from '../../support/events.js';
 import { startTestService } from '../../support/testService.js';
 
 describe('keys stay out of logs', () => {
   it('writes no API key, bootstrap or created, into any log line', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, sink } = logLines();
     const logger = pino({ level: 'trace', redact: ['*.authorization'] }, sink);
     const service = await startTestService({}, { logger });
     try {

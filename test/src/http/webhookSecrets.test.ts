@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import { logLines } from '../../support/events.js';
 import { createEndpoint, createKey } from '../../support/builders.js';
 import type { TestService } from '../../support/testService.js';
 import { startTestService } from '../../support/testService.js';
@@ -101,13 +101,7 @@ describe('webhook endpoint secrets', () => {
 
 describe('secrets stay out of everything but the secret route', () => {
   it('never shows a secret in responses, logs, metrics, the event log or the database files', async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, sink } = logLines();
     const service = await startTestService({}, { logger: pino({ level: 'trace' }, sink) });
     try {
       const acme = await createKey(service, 'merchant', 'mer_acme');
