@@ -125,6 +125,70 @@ export const sqliteEventStore = (
     },
   );
 
+  type Queued = {
+    stream: string;
+    events: readonly NewEvent[];
+    expected: ExpectedRevision;
+    resolve: (result: Either<ConcurrencyConflict, AppendResult>) => void;
+    reject: (error: Error) => void;
+  };
+  let queued: Queued[] = [];
+  let turnOpen = false;
+
+  /**
+   * Group commit: the appends asked for while a commit was just made in this turn of the event
+   * loop are written together at its end, in one transaction, each in a savepoint of its own with its own revision check, so that concurrent
+   * commands share the cost of a commit. Each caller hears of its append once the whole group is
+   * committed.
+   */
+  const appendOne = (item: Queued) => {
+    try {
+      return appendTransaction(item.stream, item.events, item.expected);
+    } catch (error) {
+      // A writer in another process won the race between our read and our insert.
+      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+      const actual = currentRevision.get(item.stream)?.revision ?? -1;
+      return left({
+        kind: 'concurrency_conflict' as const,
+        stream: item.stream,
+        expected: item.expected,
+        actual,
+      });
+    }
+  };
+  // Alone, an append is its own transaction; in a group, each is a savepoint of the group's.
+  const commitGroup = db.transaction((group: readonly Queued[]) => group.map(appendOne));
+  const commit = (group: readonly Queued[]) =>
+    group.length === 1 ? [appendOne(group[0]!)] : commitGroup(group);
+
+  const commitQueued = () => {
+    const group = queued;
+    queued = [];
+    let results: ReturnType<typeof commitGroup>;
+    try {
+      results = commit(group);
+    } catch (error) {
+      for (const item of group)
+        item.reject(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    results.forEach((result, i) => {
+      const item = group[i]!;
+      if (isRight(result)) {
+        const { before, ...appended } = result.right;
+        signal.notify({
+          unknown: false,
+          before,
+          last: appended.position,
+          events: appended.events.map((e) => ({ type: e.type, stream: e.stream })),
+        });
+        item.resolve(right(appended));
+      } else {
+        item.resolve(result);
+      }
+    });
+  };
+
   const filters = new WeakMap<object, ReturnType<typeof filterSql>>();
   const filterOf = (filter: ReadAllOptions['filter']) => {
     if (!filter) return filterSql(undefined);
@@ -162,28 +226,20 @@ export const sqliteEventStore = (
 
   return {
     append: (stream, events, expected) => {
-      if (events.length === 0) throw new Error('An append needs at least one event.');
-      try {
-        const result = appendTransaction(stream, events, expected);
-        if (isRight(result)) {
-          const { before, ...appended } = result.right;
-          signal.notify({
-            unknown: false,
-            before,
-            last: appended.position,
-            events: appended.events.map((e) => ({ type: e.type, stream: e.stream })),
-          });
-          return Promise.resolve(right(appended));
-        }
-        return Promise.resolve(result);
-      } catch (error) {
-        // A writer in another process won the race between our read and our insert.
-        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-          const actual = currentRevision.get(stream)?.revision ?? -1;
-          return Promise.resolve(left({ kind: 'concurrency_conflict', stream, expected, actual }));
-        }
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
+      if (events.length === 0)
+        return Promise.reject(new Error('An append needs at least one event.'));
+      return new Promise((resolve, reject) => {
+        queued.push({ stream, events, expected, resolve, reject });
+        if (turnOpen) return;
+        // The first append of a turn of the event loop commits at once; those that follow in the
+        // same turn wait for its end and commit together.
+        turnOpen = true;
+        commitQueued();
+        setImmediate(() => {
+          turnOpen = false;
+          if (queued.length > 0) commitQueued();
+        });
+      });
     },
     readStream: promised(
       (stream: string, options: { fromRevision?: number; limit?: number } = {}) =>

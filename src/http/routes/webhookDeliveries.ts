@@ -5,6 +5,7 @@ import { newId } from '../../ids.js';
 import type { RoundTrigger } from '../../../domain/deliveries/delivery.js';
 import { deliveryDecider, deliveryStream } from '../../../domain/deliveries/delivery.js';
 import type { EventMetadata, Position } from '../../../domain/shared/envelope.js';
+import { comparePositions } from '../../../domain/shared/envelope.js';
 import { endpointReceives } from '../../../domain/webhooks/matching.js';
 import type { AttemptDoc, MessageDoc } from '../../../projections/deliveries.js';
 import { WEBHOOK_ATTEMPTS, WEBHOOK_MESSAGES, messageId } from '../../../projections/deliveries.js';
@@ -236,6 +237,7 @@ export const webhookDeliveryRoutes = (services: Services): Router => {
           limit: 100,
           ...(cursor && { cursor }),
         });
+        const chosen: EventDoc[] = [];
         for (const event of page.docs as EventDoc[]) {
           if (!endpointReceives(endpoint, event)) continue;
           if (onlyFailed) {
@@ -245,10 +247,19 @@ export const webhookDeliveryRoutes = (services: Services): Router => {
             )) as MessageDoc | undefined;
             if (message?.status === 'succeeded') continue;
           }
-          last =
-            (await deliver(services, event, endpoint.id, 'replay', replayId, metadata)) ?? last;
-          count++;
+          chosen.push(event);
         }
+        // A page's deliveries are written together: the store commits them as one group.
+        const positions = await Promise.all(
+          chosen.map((event) =>
+            deliver(services, event, endpoint.id, 'replay', replayId, metadata),
+          ),
+        );
+        for (const position of positions) {
+          if (position && (last === undefined || comparePositions(position, last) > 0))
+            last = position;
+        }
+        count += chosen.length;
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       await services.projector.caughtUp(last);
