@@ -92,13 +92,14 @@ export const startPlanner = async (services: Services): Promise<Pick<Subscriptio
           }
         }
       }
-      if (!stopped) await checkpoint.save(progress.scannedTo, events.length > 0);
+      if (!stopped) await checkpoint.save(progress.scannedTo);
     },
   );
   return {
-    stop: () => {
+    stop: async () => {
       stopped = true;
-      return subscription.stop();
+      await subscription.stop();
+      await checkpoint.flush();
     },
   };
 };

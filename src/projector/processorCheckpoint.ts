@@ -3,19 +3,19 @@ import type { ReadStore } from '../../adapters/readstore/port.js';
 
 /**
  * Where a processor (a subscriber that appends events rather than writing read models) stands in
- * the log. It is kept with the projections' checkpoints; a processor writes it after the batch's
- * effects, and its effects are idempotent, so a crash in between only repeats harmless work.
+ * the log. It is kept with the projections' checkpoints. A processor's effects are idempotent, so
+ * the checkpoint may lag: after a crash the processor repeats at most the last second of work,
+ * harmlessly, and in exchange progress costs one write a second rather than one per batch.
  */
 export type ProcessorCheckpoint = {
   load: () => Promise<Position | undefined>;
-  /**
-   * Records progress. A scan that met none of the processor's events is kept only now and then:
-   * losing it costs a short rescan, while writing it on every append would double the writes.
-   */
-  save: (position: Position, hadEvents: boolean) => Promise<void>;
+  /** Notes progress; written at most every second. */
+  save: (position: Position) => Promise<void>;
+  /** Writes the last progress noted (on a clean stop). */
+  flush: () => Promise<void>;
 };
 
-const IDLE_SAVE_EVERY_MS = 1000;
+const SAVE_EVERY_MS = 1000;
 
 export const processorCheckpoint = async (
   readStore: ReadStore,
@@ -23,12 +23,20 @@ export const processorCheckpoint = async (
 ): Promise<ProcessorCheckpoint> => {
   await readStore.registerProjection(name, []);
   let savedAt = 0;
+  let unsaved: Position | undefined;
+  const write = async () => {
+    if (unsaved === undefined) return;
+    const position = unsaved;
+    unsaved = undefined;
+    savedAt = performance.now();
+    await readStore.apply(name, { kind: 'live' }, [], position);
+  };
   return {
     load: async () => (await readStore.state(name))?.checkpoint,
-    save: async (position, hadEvents) => {
-      if (!hadEvents && performance.now() - savedAt < IDLE_SAVE_EVERY_MS) return;
-      await readStore.apply(name, { kind: 'live' }, [], position);
-      savedAt = performance.now();
+    save: async (position) => {
+      unsaved = position;
+      if (performance.now() - savedAt >= SAVE_EVERY_MS) await write();
     },
+    flush: write,
   };
 };
