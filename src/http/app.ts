@@ -10,7 +10,9 @@ import { requestId } from './middleware/requestId.js';
 import { requestLog } from './middleware/requestLog.js';
 import { apiKeyRoutes } from './routes/apiKeys.js';
 import { eventRoutes } from './routes/events.js';
-import { webhookDeliveryRoutes } from './routes/webhookDeliveries.js';
+import { webhookObservabilityRoutes } from './routes/webhookObservability.js';
+import { webhookRedeliveryRoutes } from './routes/webhookRedelivery.js';
+import { webhookTestRoutes } from './routes/webhookTest.js';
 import { webhookEndpointRoutes } from './routes/webhookEndpoints.js';
 import { webhookSecretRoutes } from './routes/webhookSecrets.js';
 import { systemRoutes } from './routes/system.js';
@@ -40,7 +42,9 @@ export const createApp = (services: Services): Express => {
   app.use(apiKeyRoutes(services));
   app.use(eventRoutes(services));
   app.use(webhookSecretRoutes(services));
-  app.use(webhookDeliveryRoutes(services));
+  app.use(webhookTestRoutes(services));
+  app.use(webhookObservabilityRoutes(services));
+  app.use(webhookRedeliveryRoutes(services));
   app.use(webhookEndpointRoutes(services));
 
   app.use(notFound());

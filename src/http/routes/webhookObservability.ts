@@ -1,0 +1,49 @@
+import { Router } from 'express';
+import type { Services } from '../../services.js';
+import { decodeOrThrow } from '../codec.js';
+import type { AttemptDoc, MessageDoc } from '../../../projections/deliveries.js';
+import { WEBHOOK_ATTEMPTS, WEBHOOK_MESSAGES } from '../../../projections/deliveries.js';
+import { ListAttemptsQuery, ListMessagesQuery } from '../codecs/webhooks.js';
+import { handle, ok } from '../handler.js';
+import { listBody } from '../list.js';
+import { presentAttempt, presentMessage, scopedEndpoint } from './deliveryRequests.js';
+
+/** What was sent to an endpoint: its attempts, and one message per event. */
+export const webhookObservabilityRoutes = (services: Services): Router => {
+  const router = Router();
+  router.get(
+    '/v1/webhooks/:endpoint_id/attempts',
+    handle(async (req) => {
+      const query = decodeOrThrow(ListAttemptsQuery, req.query, 'query');
+      const endpoint = await scopedEndpoint(services, req);
+      const page = await services.readStore.find(WEBHOOK_ATTEMPTS, {
+        where: {
+          endpoint_id: endpoint.id,
+          ...(query.status && { status: query.status }),
+          ...(query.event_type && { event_type: query.event_type }),
+        },
+        orderBy: { field: 'created_at', direction: 'desc' },
+        limit: query.limit ?? 20,
+        ...(query.cursor && { cursor: query.cursor }),
+      });
+      return ok(listBody(page, (doc) => presentAttempt(doc as AttemptDoc)));
+    }),
+  );
+
+  router.get(
+    '/v1/webhooks/:endpoint_id/messages',
+    handle(async (req) => {
+      const query = decodeOrThrow(ListMessagesQuery, req.query, 'query');
+      const endpoint = await scopedEndpoint(services, req);
+      const page = await services.readStore.find(WEBHOOK_MESSAGES, {
+        where: { endpoint_id: endpoint.id, ...(query.status && { status: query.status }) },
+        orderBy: { field: 'created_at', direction: 'desc' },
+        limit: query.limit ?? 20,
+        ...(query.cursor && { cursor: query.cursor }),
+      });
+      return ok(listBody(page, (doc) => presentMessage(doc as MessageDoc)));
+    }),
+  );
+
+  return router;
+};

@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import type { Services } from '../../services.js';
+import { decodeOrThrow } from '../codec.js';
+import type { Position } from '../../../domain/shared/envelope.js';
+import type { EndpointDoc } from '../../../projections/webhookEndpoints.js';
+import { merchantEndpoints } from '../../delivery/planner.js';
+import { publishEvent } from '../../events/publishEvent.js';
+import { TestWebhookBody } from '../codecs/webhooks.js';
+import { handle } from '../handler.js';
+import { HttpProblem, fromDomainError } from '../problem.js';
+import { merchantScope, metadataOf, requireRole } from '../requestContext.js';
+import { deliver, enabled } from './deliveryRequests.js';
+import { visibleEndpoint } from './webhookEndpoints.js';
+
+/** `POST /v1/webhooks/test`: a webhook.test event to one endpoint, or to every enabled endpoint of the merchant. */
+export const webhookTestRoutes = (services: Services): Router => {
+  const router = Router();
+  router.post(
+    '/v1/webhooks/test',
+    handle(async (req) => {
+      requireRole(req, 'admin', 'merchant');
+      const body = decodeOrThrow(TestWebhookBody, req.body ?? {}, 'body');
+      const merchantId = merchantScope(req, body.merchant_id);
+      if (!merchantId) {
+        throw new HttpProblem('validation_failed', 'Name the merchant to test.', [
+          { path: 'merchant_id', message: 'required for an admin key' },
+        ]);
+      }
+      let targets: EndpointDoc[];
+      if (body.endpoint_id !== undefined) {
+        const endpoint = await visibleEndpoint(services, req, body.endpoint_id);
+        if (endpoint.merchant_id !== merchantId)
+          throw new HttpProblem('not_found', `No webhook endpoint ${endpoint.id}.`);
+        targets = [enabled(endpoint)];
+      } else {
+        targets = (await merchantEndpoints(services, merchantId)).filter((e) => !e.disabled);
+      }
+      const metadata = metadataOf(req, merchantId);
+      const published = await publishEvent(
+        services,
+        { type: 'webhook.test', merchant_id: merchantId, data: body.data ?? {} },
+        metadata,
+      );
+      if (!published.ok) throw fromDomainError(published.error);
+      const event = published.published.event;
+      let last: Position | undefined = published.published.position;
+      for (const endpoint of targets)
+        last = (await deliver(services, event, endpoint.id, 'test', null, metadata)) ?? last;
+      await services.projector.caughtUp(last);
+      return { status: 202, body: { event_id: event.id, endpoints: targets.map((e) => e.id) } };
+    }),
+  );
+
+  return router;
+};
