@@ -48,7 +48,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
   const inFlight = new Map<string, Promise<void>>();
   let running = true;
 
-  // New work: after the projector has put planned or requeued deliveries in the queue.
+  // New work: deliveries planned or requeued.
   let queueNews: Subscription | undefined;
   void services.eventStore.headPosition().then((head) => {
     if (!running) return;
@@ -57,12 +57,22 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         ...(head && { after: head }),
         filter: { typePrefixes: ['delivery.planned', 'delivery.requeued'] },
       },
-      async (events) => {
-        const last = events[events.length - 1];
-        if (!last) return;
-        await services.projector.caughtUp(last.position);
-        work.invalidate(events.map((e) => (e.data as { endpoint_id: string }).endpoint_id));
+      (events) => {
+        // The events say what fell due and where: list it at once, without waiting for the queue's
+        // projection. The attempt's own recording waits for it, so the queue ends up in order.
+        work.offer(
+          events.map((event) => {
+            const data = event.data as { event_id: string; endpoint_id: string; due_at: string };
+            return {
+              id: event.stream,
+              event_id: data.event_id,
+              endpoint_id: data.endpoint_id,
+              due_at_ms: Date.parse(data.due_at),
+            };
+          }),
+        );
         wake.notify();
+        return Promise.resolve();
       },
     );
   });

@@ -6,6 +6,8 @@ const FIRST_LOOK = 256;
 const PER_ENDPOINT = 64;
 
 export type DueWork = {
+  /** Deliveries just planned or requeued, known from their events: listed without reading the queue. */
+  offer: (docs: readonly DueDoc[]) => void;
   /** News came: for these endpoints (all when none are named) the queue may hold more than was read. */
   invalidate: (endpointIds?: readonly string[]) => void;
   /**
@@ -76,6 +78,9 @@ export const dueWork = (readStore: ReadStore): DueWork => {
   };
 
   return {
+    offer: (docs) => {
+      for (const doc of docs) add(doc);
+    },
     invalidate: (endpointIds) => {
       stale = true;
       for (const [id, list] of lists)
