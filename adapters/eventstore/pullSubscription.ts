@@ -1,4 +1,4 @@
-import type { Position } from '../../domain/shared/envelope.js';
+import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
 import { comparePositions } from '../../domain/shared/envelope.js';
 import type { EventFilter } from '../../domain/shared/eventFilter.js';
 import { matchesFilter } from '../../domain/shared/eventFilter.js';
@@ -19,7 +19,7 @@ export type AppendNews =
       unknown: false;
       before: Position | undefined;
       last: Position;
-      events: ReadonlyArray<{ type: string; stream: string }>;
+      events: readonly RecordedEvent[];
     }
   | { unknown: true };
 
@@ -43,31 +43,33 @@ export const appendSignal = (): AppendSignal => {
 };
 
 /**
- * Where the cursor may move without reading: when the news since the cursor is complete (each
- * append starting where the one before ended) and none of it matches the filter.
+ * What the news since the cursor holds for this subscription, when the news is complete (each
+ * append starting where the one before ended): the events it wants and where that leaves it. The
+ * events come from the appends themselves, so the log is not read again.
  */
-const skippable = (
+const fromNews = (
   news: readonly AppendNews[],
   cursor: Position | undefined,
   filter: EventFilter | undefined,
-): Position | undefined => {
+): { to: Position | undefined; events: RecordedEvent[] } | undefined => {
   let at = cursor;
+  const events: RecordedEvent[] = [];
   for (const item of news) {
     if (item.unknown) return undefined;
     // News of appends the last read already covered.
     if (at !== undefined && comparePositions(item.last, at) <= 0) continue;
     if (item.before !== at) return undefined;
-    if (item.events.some((event) => matchesFilter(filter, event))) return undefined;
+    for (const event of item.events) if (matchesFilter(filter, event)) events.push(event);
     at = item.last;
   }
-  return at;
+  return { to: at, events };
 };
 
 /**
  * A subscription built from reads of the log: it reads pages until the end, hands them to the
  * handler one at a time (so the handler sees events in order and is never re-entered), then
- * sleeps until the next append. No timer is involved: an append wakes it at once, and an append
- * that holds nothing it wants moves it on without a read.
+ * sleeps until the next append. No timer is involved: an append wakes it at once and hands it
+ * its events, so that a subscription that keeps up never reads the log.
  */
 export const pullSubscription = (
   readAll: (options: ReadAllOptions) => Promise<ReadAllPage>,
@@ -103,10 +105,14 @@ export const pullSubscription = (
       }
       const news = pending;
       pending = [];
-      const skipTo = skippable(news, cursor, options.filter);
-      if (skipTo !== undefined) {
-        cursor = skipTo;
-        settleReached();
+      const known = fromNews(news, cursor, options.filter);
+      if (known) {
+        if (known.to !== undefined && known.to !== cursor) {
+          if (known.events.length > 0) await handler(known.events, { scannedTo: known.to });
+          if (stopped) return;
+          cursor = known.to;
+          settleReached();
+        }
         continue;
       }
       const page = await readAll({

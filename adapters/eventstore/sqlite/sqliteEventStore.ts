@@ -180,7 +180,7 @@ export const sqliteEventStore = (
           unknown: false,
           before,
           last: appended.position,
-          events: appended.events.map((e) => ({ type: e.type, stream: e.stream })),
+          events: appended.events,
         });
         item.resolve(right(appended));
       } else {
