@@ -1,27 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import type { IdempotencyStore } from '../../../adapters/idempotency/port.js';
+import { canonicalJson } from '../../../domain/shared/canonicalJson.js';
 import type { Handler, HttpResult } from '../handler.js';
 import { HttpProblem } from '../problem.js';
 import { principalOf } from '../requestContext.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** JSON with sorted keys, so that the same body written in another key order is the same request. */
-const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : 1,
-    );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-};
-
 const fingerprint = (req: Request): string =>
   createHash('sha256')
-    .update(`${req.method} ${req.originalUrl}\n${canonical(req.body)}`)
+    .update(`${req.method} ${req.originalUrl}\n${canonicalJson(req.body)}`)
     .digest('hex');
 
 export type IdempotencyOptions = {
