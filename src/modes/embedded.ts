@@ -18,7 +18,7 @@ import type { Logger } from '../logging/logger.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { startProjector } from '../projector/projector.js';
 import { loadEncryptionKey } from '../secrets/encryptionKey.js';
-import { secretBox } from '../secrets/secretBox.js';
+import { rememberingOpened, secretBox } from '../secrets/secretBox.js';
 import type { Services } from '../services.js';
 
 export type RunningService = {
@@ -41,7 +41,9 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
   const idempotency = sqliteIdempotencyStore(db);
   const projector = await startProjector(eventStore, readStore, allProjections, logger);
   const adminKey = bootstrapAdminKey(config.adminKey, config.dataDir);
-  const secrets = secretBox(loadEncryptionKey(config.encryptionKey, config.dataDir));
+  const secrets = rememberingOpened(
+    secretBox(loadEncryptionKey(config.encryptionKey, config.dataDir)),
+  );
 
   const services: Services = {
     config,

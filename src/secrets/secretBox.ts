@@ -44,3 +44,29 @@ export const secretBox = (key: Buffer): SecretBox => {
     },
   };
 };
+
+const OPENED_KEPT = 10_000;
+
+/**
+ * Opening a sealed secret costs a decryption on every delivery attempt; the opened secrets of the
+ * endpoints in use are kept in memory (they are in memory while signing anyway), the least
+ * recently used dropped first.
+ */
+export const rememberingOpened = (box: SecretBox): SecretBox => {
+  const opened = new Map<string, string>();
+  return {
+    seal: box.seal,
+    open: (sealed, owner) => {
+      const key = `${owner} ${sealed}`;
+      let plaintext = opened.get(key);
+      if (plaintext === undefined) {
+        plaintext = box.open(sealed, owner);
+        if (opened.size >= OPENED_KEPT) opened.delete(opened.keys().next().value!);
+      } else {
+        opened.delete(key);
+      }
+      opened.set(key, plaintext);
+      return plaintext;
+    },
+  };
+};
