@@ -31,11 +31,16 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   stream: string,
   command: Command,
   metadata: EventMetadata,
-  options: { maxAttempts?: number } = {},
+  options: { maxAttempts?: number; expectNew?: boolean } = {},
 ): Promise<Either<DomainError, CommandResult<Event, State>>> => {
   const maxAttempts = options.maxAttempts ?? 5;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const past = (await store.readStream(stream)) as RecordedEvent<Event>[];
+    // A caller that expects the stream not to exist yet skips the read on the first try: the
+    // append's `no_stream` check confirms it, and a conflict sends it down the usual path.
+    const past =
+      options.expectNew && attempt === 1
+        ? []
+        : ((await store.readStream(stream)) as RecordedEvent<Event>[]);
     const state = past.reduce(decider.evolve, decider.initialState());
     const decision = decider.decide(command, state);
     if (isLeft(decision)) return decision;

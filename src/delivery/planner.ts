@@ -67,6 +67,7 @@ export const startPlanner = async (services: Services): Promise<Pick<Subscriptio
           now: services.now().toISOString(),
         },
         causedBy(event, ACTOR),
+        { expectNew: true },
       );
       if (isLeft(result))
         throw new Error(`Planning ${event.data.id} for ${endpoint.id}: ${result.left.detail}`);

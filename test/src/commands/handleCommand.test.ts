@@ -61,3 +61,34 @@ describe('handleCommand', () => {
     expect(await store.readStream('counter-1')).to.have.length(3);
   });
 });
+
+describe('handleCommand expecting a new stream', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: ReturnType<typeof openSqlite>;
+  let store: EventStore;
+  beforeEach(() => {
+    dir = tempDir();
+    db = openSqlite({ file: join(dir.path, 'sluice.db') });
+    store = sqliteEventStore(db);
+  });
+  afterEach(() => {
+    db.close();
+    dir.remove();
+  });
+
+  it('appends to a new stream without reading it, and falls back to reading when it exists', async () => {
+    const first = await handleCommand(store, counter, 'counter-new', { by: 2 }, emptyMetadata(), {
+      expectNew: true,
+    });
+    expect(isRight(first) && first.right.events.map((e) => e.revision)).to.deep.equal([0]);
+    // The stream exists now: the guess is wrong, the handler reads and decides on the real state.
+    const second = await handleCommand(store, counter, 'counter-new', { by: 2 }, emptyMetadata(), {
+      expectNew: true,
+    });
+    expect(isLeft(second) && second.left.code).to.equal('conflict');
+    const third = await handleCommand(store, counter, 'counter-new', { by: 1 }, emptyMetadata(), {
+      expectNew: true,
+    });
+    expect(isRight(third) && third.right.state).to.equal(3);
+  });
+});
