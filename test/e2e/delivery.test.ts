@@ -2,37 +2,32 @@ import { expect } from 'chai';
 import { createEndpoint } from '../support/builders.js';
 import {
   FAST_DELIVERY,
+  deliveryHarness,
   attemptsOf,
   endpointWithSecret,
   eventually,
   messagesOf,
   publish,
 } from '../support/delivery.js';
-import { receiverPool, signaturesOf, verifies } from '../support/receiver.js';
-import type { TestService } from '../support/testService.js';
+import { signaturesOf, verifies } from '../support/receiver.js';
 import { startTestService } from '../support/testService.js';
 import { Webhook } from 'standardwebhooks';
 
 describe('delivery: signed webhooks to real receivers', function () {
   this.timeout(30_000);
-  let service: TestService;
-  const receivers = receiverPool();
-  const receiver = receivers.start;
-
-  beforeEach(async () => {
-    service = await startTestService({ ...FAST_DELIVERY, SLUICE_ROTATION_GRACE_S: '3600' });
-  });
-  afterEach(async () => {
-    await service.stop();
-    await receivers.closeAll();
-  });
+  const harness = deliveryHarness({ SLUICE_ROTATION_GRACE_S: '3600' });
+  const receiver = (...args: Parameters<typeof harness.receivers.start>) =>
+    harness.receivers.start(...args);
 
   it('delivers a published event, signed, with the documented body and headers', async () => {
     const hooks = await receiver();
-    const { endpoint, secret } = await endpointWithSecret(service, hooks.url, {
+    const { endpoint, secret } = await endpointWithSecret(harness.service, hooks.url, {
       filter_types: ['order.created'],
     });
-    const event = await publish(service, 'order.created', { order_id: 'ord_1', amount: 4200 });
+    const event = await publish(harness.service, 'order.created', {
+      order_id: 'ord_1',
+      amount: 4200,
+    });
     const [delivery] = await hooks.waitFor(1);
     expect(verifies(delivery!, secret)).to.equal(true);
     expect(delivery!.headers['webhook-id']).to.equal(event.id);
@@ -49,7 +44,7 @@ describe('delivery: signed webhooks to real receivers', function () {
       data: { order_id: 'ord_1', amount: 4200 },
     });
     const attempts = await eventually(
-      () => attemptsOf(service, endpoint.id),
+      () => attemptsOf(harness.service, endpoint.id),
       (a) => a.length === 1,
     );
     expect(attempts[0]).to.include({
@@ -61,7 +56,7 @@ describe('delivery: signed webhooks to real receivers', function () {
       error: null,
     });
     const messages = await eventually(
-      () => messagesOf(service, endpoint.id),
+      () => messagesOf(harness.service, endpoint.id),
       (m) => m[0]?.status === 'succeeded',
     );
     expect(messages[0]).to.include({ event_id: event.id, attempts: 1, next_attempt_at: null });
@@ -72,8 +67,8 @@ describe('delivery: signed webhooks to real receivers', function () {
       status: n < 2 ? 500 : 200,
       body: n < 2 ? 'down for maintenance' : 'ok',
     }));
-    const { endpoint, secret } = await endpointWithSecret(service, hooks.url);
-    const event = await publish(service, 'invoice.sent');
+    const { endpoint, secret } = await endpointWithSecret(harness.service, hooks.url);
+    const event = await publish(harness.service, 'invoice.sent');
     const deliveries = await hooks.waitFor(3);
     expect(deliveries.map((d) => d.headers['webhook-id'])).to.deep.equal([
       event.id,
@@ -82,7 +77,7 @@ describe('delivery: signed webhooks to real receivers', function () {
     ]);
     expect(deliveries.every((d) => verifies(d, secret))).to.equal(true);
     const attempts = await eventually(
-      () => attemptsOf(service, endpoint.id),
+      () => attemptsOf(harness.service, endpoint.id),
       (a) => a.length === 3,
     );
     const oldestFirst = attempts.reverse();
@@ -101,28 +96,28 @@ describe('delivery: signed webhooks to real receivers', function () {
     expect(oldestFirst[0]!.next_attempt_at).to.be.a('string');
     expect(oldestFirst[2]!.next_attempt_at).to.equal(null);
     const [message] = await eventually(
-      () => messagesOf(service, endpoint.id),
+      () => messagesOf(harness.service, endpoint.id),
       (m) => m[0]?.status === 'succeeded',
     );
     expect(message!.attempts).to.equal(3);
   });
 
   it('records a receiver hanging past the timeout as timeout, while a healthy endpoint keeps receiving', async () => {
-    await service.stop();
-    service = await startTestService({
+    await harness.service.stop();
+    harness.service = await startTestService({
       ...FAST_DELIVERY,
       SLUICE_ATTEMPT_TIMEOUT_MS: '500',
       SLUICE_ENDPOINT_CONCURRENCY: '2',
     });
     const stuck = await receiver(() => ({ hang: true }));
     const healthy = await receiver();
-    const slow = await endpointWithSecret(service, stuck.url);
-    await endpointWithSecret(service, healthy.url);
+    const slow = await endpointWithSecret(harness.service, stuck.url);
+    await endpointWithSecret(harness.service, healthy.url);
     const started = Date.now();
     const lags: number[] = [];
     for (let i = 0; i < 10; i++) {
       const sentAt = Date.now();
-      await publish(service, 'order.created', { i });
+      await publish(harness.service, 'order.created', { i });
       const got = await healthy.waitFor(i + 1, 5_000);
       lags.push(got[i]!.at - sentAt);
     }
@@ -130,7 +125,7 @@ describe('delivery: signed webhooks to real receivers', function () {
     expect(Math.max(...lags)).to.be.lessThan(250);
     expect(Date.now() - started).to.be.lessThan(3_000);
     const attempts = await eventually(
-      () => attemptsOf(service, slow.endpoint.id),
+      () => attemptsOf(harness.service, slow.endpoint.id),
       (a) => a.length >= 2,
       10_000,
     );
@@ -140,13 +135,19 @@ describe('delivery: signed webhooks to real receivers', function () {
 
   it('signs with both secrets during a rotation’s grace period, each signature valid for its secret', async () => {
     const hooks = await receiver();
-    const { endpoint, secret: old } = await endpointWithSecret(service, hooks.url);
+    const { endpoint, secret: old } = await endpointWithSecret(harness.service, hooks.url);
     expect(
-      (await service.api.post(`/v1/webhooks/${endpoint.id}/secret/rotate`, service.admin)).status,
+      (
+        await harness.service.api.post(
+          `/v1/webhooks/${endpoint.id}/secret/rotate`,
+          harness.service.admin,
+        )
+      ).status,
     ).to.equal(204);
-    const fresh = (await service.api.get(`/v1/webhooks/${endpoint.id}/secret`, service.admin)).body
-      .key as string;
-    await publish(service, 'order.created');
+    const fresh = (
+      await harness.service.api.get(`/v1/webhooks/${endpoint.id}/secret`, harness.service.admin)
+    ).body.key as string;
+    await publish(harness.service, 'order.created');
     const [delivery] = await hooks.waitFor(1);
     const signatures = signaturesOf(delivery!);
     expect(signatures).to.have.length(2);
@@ -166,15 +167,15 @@ describe('delivery: signed webhooks to real receivers', function () {
     const orders = await receiver();
     const eu = await receiver();
     const off = await receiver();
-    await endpointWithSecret(service, all.url);
-    await endpointWithSecret(service, orders.url, { filter_types: ['order.created'] });
-    await endpointWithSecret(service, eu.url, { channels: ['eu'] });
-    await endpointWithSecret(service, off.url, { disabled: true });
-    await createEndpoint(service, { url: all.url, merchant_id: 'mer_globex' });
-    await publish(service, 'extension.sync.started');
-    await publish(service, 'order.created', {}, { channels: ['eu'] });
-    await publish(service, 'invoice.sent');
-    await publish(service, 'order.created', {}, { channels: ['us'] });
+    await endpointWithSecret(harness.service, all.url);
+    await endpointWithSecret(harness.service, orders.url, { filter_types: ['order.created'] });
+    await endpointWithSecret(harness.service, eu.url, { channels: ['eu'] });
+    await endpointWithSecret(harness.service, off.url, { disabled: true });
+    await createEndpoint(harness.service, { url: all.url, merchant_id: 'mer_globex' });
+    await publish(harness.service, 'extension.sync.started');
+    await publish(harness.service, 'order.created', {}, { channels: ['eu'] });
+    await publish(harness.service, 'invoice.sent');
+    await publish(harness.service, 'order.created', {}, { channels: ['us'] });
     await all.waitFor(3);
     await orders.waitFor(2);
     await eu.waitFor(1);

@@ -1,40 +1,33 @@
 import { expect } from 'chai';
 import { createKey } from '../support/builders.js';
 import {
-  FAST_DELIVERY,
+  deliveryHarness,
   attemptsOf,
   endpointWithSecret,
   eventually,
   messagesOf,
   publish,
 } from '../support/delivery.js';
-import { receiverPool, verifies } from '../support/receiver.js';
-import type { TestService } from '../support/testService.js';
-import { startTestService } from '../support/testService.js';
+import { verifies } from '../support/receiver.js';
 
 describe('delivery: test events, resend and replay', function () {
   this.timeout(30_000);
-  let service: TestService;
-  const receivers = receiverPool();
-  const receiver = receivers.start;
-  beforeEach(async () => {
-    service = await startTestService({ ...FAST_DELIVERY, SLUICE_RETRY_SCHEDULE_S: '0.02' });
-  });
-  afterEach(async () => {
-    await service.stop();
-    await receivers.closeAll();
-  });
+  const harness = deliveryHarness({ SLUICE_RETRY_SCHEDULE_S: '0.02' });
+  const receiver = (...args: Parameters<typeof harness.receivers.start>) =>
+    harness.receivers.start(...args);
 
   it('sends webhook.test to one endpoint whatever its filter, or to every enabled endpoint', async () => {
     const one = await receiver();
     const two = await receiver();
     const off = await receiver();
-    const first = await endpointWithSecret(service, one.url, { filter_types: ['invoice.sent'] });
-    await endpointWithSecret(service, two.url);
-    await endpointWithSecret(service, off.url, { disabled: true });
-    const merchant = await createKey(service, 'merchant', 'mer_acme');
+    const first = await endpointWithSecret(harness.service, one.url, {
+      filter_types: ['invoice.sent'],
+    });
+    await endpointWithSecret(harness.service, two.url);
+    await endpointWithSecret(harness.service, off.url, { disabled: true });
+    const merchant = await createKey(harness.service, 'merchant', 'mer_acme');
 
-    const single = await service.api.post('/v1/webhooks/test', merchant, {
+    const single = await harness.service.api.post('/v1/webhooks/test', merchant, {
       endpoint_id: first.endpoint.id,
       data: { hello: 'world' },
     });
@@ -49,12 +42,12 @@ describe('delivery: test events, resend and replay', function () {
     });
     expect(delivery!.body.data).to.deep.equal({ hello: 'world' });
     const [attempt] = await eventually(
-      () => attemptsOf(service, first.endpoint.id),
+      () => attemptsOf(harness.service, first.endpoint.id),
       (a) => a.length === 1,
     );
     expect(attempt!.trigger).to.equal('test');
 
-    const all = await service.api.post('/v1/webhooks/test', service.admin, {
+    const all = await harness.service.api.post('/v1/webhooks/test', harness.service.admin, {
       merchant_id: 'mer_acme',
     });
     expect(all.body.endpoints).to.have.length(2);
@@ -62,48 +55,54 @@ describe('delivery: test events, resend and replay', function () {
     await two.waitFor(1);
     expect(off.received).to.have.length(0);
 
-    expect((await service.api.post('/v1/webhooks/test', service.admin, {})).status).to.equal(400);
     expect(
-      (await service.api.post('/v1/webhooks/test', merchant, { merchant_id: 'mer_other' })).status,
+      (await harness.service.api.post('/v1/webhooks/test', harness.service.admin, {})).status,
+    ).to.equal(400);
+    expect(
+      (await harness.service.api.post('/v1/webhooks/test', merchant, { merchant_id: 'mer_other' }))
+        .status,
     ).to.equal(403);
     expect(
-      (await service.api.post('/v1/webhooks/test', merchant, { endpoint_id: 'we_nope' })).status,
+      (await harness.service.api.post('/v1/webhooks/test', merchant, { endpoint_id: 'we_nope' }))
+        .status,
     ).to.equal(404);
   });
 
   it('resends one message with the same webhook-id, recording the trigger', async () => {
     const hooks = await receiver();
-    const { endpoint } = await endpointWithSecret(service, hooks.url);
-    const event = await publish(service, 'order.created');
+    const { endpoint } = await endpointWithSecret(harness.service, hooks.url);
+    const event = await publish(harness.service, 'order.created');
     await hooks.waitFor(1);
-    const res = await service.api.post(
+    const res = await harness.service.api.post(
       `/v1/webhooks/${endpoint.id}/messages/${event.id}/resend`,
-      service.admin,
+      harness.service.admin,
     );
     expect(res.status).to.equal(202);
     expect(res.body).to.include({ event_id: event.id, status: 'pending' });
     const [first, second] = await hooks.waitFor(2);
     expect(second!.headers['webhook-id']).to.equal(first!.headers['webhook-id']);
     const attempts = await eventually(
-      () => attemptsOf(service, endpoint.id),
+      () => attemptsOf(harness.service, endpoint.id),
       (a) => a.length === 2,
     );
     expect(attempts.map((a) => a.trigger)).to.deep.equal(['resend', 'initial']);
     expect(attempts[0]!.attempt_number).to.equal(2);
     expect(
       (
-        await service.api.post(
+        await harness.service.api.post(
           `/v1/webhooks/${endpoint.id}/messages/evt_unknown/resend`,
-          service.admin,
+          harness.service.admin,
         )
       ).status,
     ).to.equal(404);
-    await service.api.post(`/v1/webhooks/${endpoint.id}`, service.admin, { disabled: true });
+    await harness.service.api.post(`/v1/webhooks/${endpoint.id}`, harness.service.admin, {
+      disabled: true,
+    });
     expect(
       (
-        await service.api.post(
+        await harness.service.api.post(
           `/v1/webhooks/${endpoint.id}/messages/${event.id}/resend`,
-          service.admin,
+          harness.service.admin,
         )
       ).status,
     ).to.equal(409);
@@ -112,31 +111,39 @@ describe('delivery: test events, resend and replay', function () {
   it('replays a window: only the failed ones by default, every matching one on request', async () => {
     let healthy = false;
     const hooks = await receiver(() => ({ status: healthy ? 200 : 500 }));
-    const { endpoint } = await endpointWithSecret(service, hooks.url, {
+    const { endpoint } = await endpointWithSecret(harness.service, hooks.url, {
       filter_types: ['order.created', 'invoice.sent'],
     });
     const since = new Date(Date.now() - 1000).toISOString();
-    const failed = await publish(service, 'order.created', { n: 1 });
+    const failed = await publish(harness.service, 'order.created', { n: 1 });
     await eventually(
-      () => messagesOf(service, endpoint.id),
+      () => messagesOf(harness.service, endpoint.id),
       (m) => m[0]?.status === 'failed',
     );
     healthy = true;
-    const delivered = await publish(service, 'invoice.sent', { n: 2 });
+    const delivered = await publish(harness.service, 'invoice.sent', { n: 2 });
     await eventually(
-      () => messagesOf(service, endpoint.id, '&status=succeeded'),
+      () => messagesOf(harness.service, endpoint.id, '&status=succeeded'),
       (m) => m.length === 1,
     );
-    await publish(service, 'company.created', { n: 3 });
+    await publish(harness.service, 'company.created', { n: 3 });
     // Planned while the endpoint was disabled: never sent, so a replay is its first delivery.
-    await service.api.post(`/v1/webhooks/${endpoint.id}`, service.admin, { disabled: true });
-    const missed = await publish(service, 'order.created', { n: 4 });
-    await service.api.post(`/v1/webhooks/${endpoint.id}`, service.admin, { disabled: false });
+    await harness.service.api.post(`/v1/webhooks/${endpoint.id}`, harness.service.admin, {
+      disabled: true,
+    });
+    const missed = await publish(harness.service, 'order.created', { n: 4 });
+    await harness.service.api.post(`/v1/webhooks/${endpoint.id}`, harness.service.admin, {
+      disabled: false,
+    });
     const before = hooks.received.length;
 
-    const replay = await service.api.post(`/v1/webhooks/${endpoint.id}/replay`, service.admin, {
-      since,
-    });
+    const replay = await harness.service.api.post(
+      `/v1/webhooks/${endpoint.id}/replay`,
+      harness.service.admin,
+      {
+        since,
+      },
+    );
     expect(replay.status).to.equal(202);
     expect(replay.body.replay_id).to.match(/^rpl_/);
     expect(replay.body.count).to.equal(2);
@@ -148,61 +155,75 @@ describe('delivery: test events, resend and replay', function () {
         .sort(),
     ).to.deep.equal([failed.id, missed.id].sort());
     const attempts = await eventually(
-      () => attemptsOf(service, endpoint.id, '&status=succeeded'),
+      () => attemptsOf(harness.service, endpoint.id, '&status=succeeded'),
       (a) => a.length === 3,
     );
     expect(attempts.filter((a) => a.trigger === 'replay')).to.have.length(2);
 
-    const everything = await service.api.post(`/v1/webhooks/${endpoint.id}/replay`, service.admin, {
-      since,
-      only_failed: false,
-    });
+    const everything = await harness.service.api.post(
+      `/v1/webhooks/${endpoint.id}/replay`,
+      harness.service.admin,
+      {
+        since,
+        only_failed: false,
+      },
+    );
     expect(everything.body.count).to.equal(3);
     await hooks.waitFor(before + 5);
     expect(hooks.received.slice(before + 2).map((d) => d.body.id)).to.include(delivered.id);
 
-    const bad = await service.api.post(`/v1/webhooks/${endpoint.id}/replay`, service.admin, {
-      since: 'yesterday',
-    });
+    const bad = await harness.service.api.post(
+      `/v1/webhooks/${endpoint.id}/replay`,
+      harness.service.admin,
+      {
+        since: 'yesterday',
+      },
+    );
     expect(bad.status).to.equal(400);
-    const backwards = await service.api.post(`/v1/webhooks/${endpoint.id}/replay`, service.admin, {
-      since,
-      until: '2000-01-01T00:00:00Z',
-    });
+    const backwards = await harness.service.api.post(
+      `/v1/webhooks/${endpoint.id}/replay`,
+      harness.service.admin,
+      {
+        since,
+        until: '2000-01-01T00:00:00Z',
+      },
+    );
     expect(backwards.status).to.equal(400);
   });
 
   it('keeps attempts and messages to their merchant', async () => {
     const hooks = await receiver();
-    const { endpoint } = await endpointWithSecret(service, hooks.url);
-    const globex = await createKey(service, 'merchant', 'mer_globex');
-    expect((await service.api.get(`/v1/webhooks/${endpoint.id}/attempts`, globex)).status).to.equal(
-      404,
-    );
-    expect((await service.api.get(`/v1/webhooks/${endpoint.id}/messages`, globex)).status).to.equal(
-      404,
-    );
+    const { endpoint } = await endpointWithSecret(harness.service, hooks.url);
+    const globex = await createKey(harness.service, 'merchant', 'mer_globex');
+    expect(
+      (await harness.service.api.get(`/v1/webhooks/${endpoint.id}/attempts`, globex)).status,
+    ).to.equal(404);
+    expect(
+      (await harness.service.api.get(`/v1/webhooks/${endpoint.id}/messages`, globex)).status,
+    ).to.equal(404);
     expect(
       (
-        await service.api.get(
+        await harness.service.api.get(
           `/v1/webhooks/${endpoint.id}/attempts?merchant_id=mer_globex`,
-          service.admin,
+          harness.service.admin,
         )
       ).status,
     ).to.equal(404);
     expect(
       (
-        await service.api.post(`/v1/webhooks/${endpoint.id}/replay`, globex, {
+        await harness.service.api.post(`/v1/webhooks/${endpoint.id}/replay`, globex, {
           since: new Date().toISOString(),
         })
       ).status,
     ).to.equal(404);
-    const acme = await createKey(service, 'merchant', 'mer_acme');
+    const acme = await createKey(harness.service, 'merchant', 'mer_acme');
     expect(
-      (await service.api.get(`/v1/webhooks/${endpoint.id}/attempts?status=failed`, acme)).status,
+      (await harness.service.api.get(`/v1/webhooks/${endpoint.id}/attempts?status=failed`, acme))
+        .status,
     ).to.equal(200);
     expect(
-      (await service.api.get(`/v1/webhooks/${endpoint.id}/attempts?status=odd`, acme)).status,
+      (await harness.service.api.get(`/v1/webhooks/${endpoint.id}/attempts?status=odd`, acme))
+        .status,
     ).to.equal(400);
   });
 });

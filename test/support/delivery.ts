@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { createEndpoint } from './builders.js';
 import type { EndpointInput } from './builders.js';
+import { receiverPool } from './receiver.js';
 import type { TestService } from './testService.js';
+import { startTestService } from './testService.js';
 
 /** Settings under which retries and timeouts happen in milliseconds, for tests of delivery. */
 export const FAST_DELIVERY = {
@@ -60,3 +62,19 @@ export const attemptsOf = async (service: TestService, endpointId: string, query
 export const messagesOf = async (service: TestService, endpointId: string, query = '') =>
   (await service.api.get(`/v1/webhooks/${endpointId}/messages?limit=100${query}`, service.admin))
     .body.data as Array<Record<string, any>>;
+
+/**
+ * The fixture of the delivery suites: a fresh service with fast retries before each test, and
+ * every receiver the test started closed after it. `harness.service` may be replaced by a test.
+ */
+export const deliveryHarness = (env: Record<string, string> = {}) => {
+  const harness = { service: undefined as unknown as TestService, receivers: receiverPool() };
+  beforeEach(async () => {
+    harness.service = await startTestService({ ...FAST_DELIVERY, ...env });
+  });
+  afterEach(async () => {
+    await harness.service.stop();
+    await harness.receivers.closeAll();
+  });
+  return harness;
+};

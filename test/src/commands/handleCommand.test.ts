@@ -60,21 +60,6 @@ describe('handleCommand', () => {
     expect(results.filter(isRight)).to.have.length(3);
     expect(await store.readStream('counter-1')).to.have.length(3);
   });
-});
-
-describe('handleCommand expecting a new stream', () => {
-  let dir: ReturnType<typeof tempDir>;
-  let db: ReturnType<typeof openSqlite>;
-  let store: EventStore;
-  beforeEach(() => {
-    dir = tempDir();
-    db = openSqlite({ file: join(dir.path, 'sluice.db') });
-    store = sqliteEventStore(db);
-  });
-  afterEach(() => {
-    db.close();
-    dir.remove();
-  });
 
   it('appends to a new stream without reading it, and falls back to reading when it exists', async () => {
     const first = await handleCommand(store, counter, 'counter-new', { by: 2 }, emptyMetadata(), {
