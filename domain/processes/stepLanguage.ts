@@ -1,0 +1,84 @@
+/**
+ * The process step language (PRODUCT.md 4): what a published definition version says. Expressions
+ * are JSONata source text, evaluated over `{ input, steps: { <step id>: <output> }, instance }`.
+ * These types describe a definition that has passed validation; the raw body a caller sends is
+ * checked against them by `parseDefinition`.
+ */
+export type Expression = string;
+
+export const STEP_TYPES = [
+  'transform',
+  'emit',
+  'delay',
+  'user_action',
+  'approval',
+  'choice',
+  'http',
+  'fail',
+  'succeed',
+] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+type StepBase = {
+  id: string;
+  name?: string;
+  /** Hidden steps run like the others but are not listed on the instance. Default true. */
+  visible?: boolean;
+  /** When it evaluates to false the step is `skipped`. */
+  if?: Expression;
+  /** The step to run after this one; default: the next in the list (none after the last). */
+  next?: string;
+};
+
+export type TransformStep = StepBase & { type: 'transform'; value: Expression };
+export type EmitStep = StepBase & { type: 'emit'; event_type: string; data: Expression };
+export type DelayStep = StepBase & { type: 'delay'; duration_ms: number };
+export type UserActionStep = StepBase & { type: 'user_action'; action?: string };
+export type ApprovalStep = StepBase & { type: 'approval' };
+export type ChoiceBranch = { when: Expression; next: string };
+export type ChoiceStep = StepBase & {
+  type: 'choice';
+  branches: ChoiceBranch[];
+  /** Where to go when no branch matches; without it, the step after the choice. */
+  otherwise?: string;
+};
+export type HttpRetry = { max_attempts: number; backoff_ms: number };
+export type HttpStep = StepBase & {
+  type: 'http';
+  method: HttpMethod;
+  url: string;
+  body?: Expression;
+  headers?: Record<string, string>;
+  timeout_ms?: number;
+  retry?: HttpRetry;
+};
+export type FailStep = StepBase & { type: 'fail'; code: string; message?: string };
+export type SucceedStep = StepBase & { type: 'succeed' };
+
+export type Step =
+  | TransformStep
+  | EmitStep
+  | DelayStep
+  | UserActionStep
+  | ApprovalStep
+  | ChoiceStep
+  | HttpStep
+  | FailStep
+  | SucceedStep;
+
+/** The body of one definition version, as published. */
+export type DefinitionBody = {
+  id: string;
+  name: string;
+  description: string | null;
+  /** JSON Schema 2020-12 that a run's `input` must satisfy. */
+  input_schema: Record<string, unknown>;
+  steps: Step[];
+  /** The expression giving the instance's result; null: no output. */
+  output: Expression | null;
+};
+
+export const DEFINITION_ID_PATTERN = /^[a-z][a-z0-9_.-]{0,63}$/;
