@@ -1,0 +1,217 @@
+import { isPublishable } from '../../catalog/eventCatalog.js';
+import type { ChoiceBranch, HttpRetry, Step, StepType } from '../stepLanguage.js';
+import { HTTP_METHODS, STEP_TYPES } from '../stepLanguage.js';
+import { expression } from './expressions.js';
+import type { Faults, JsonObject, Reader } from './fields.js';
+import {
+  boolean,
+  integer,
+  isJsonObject,
+  list,
+  object,
+  oneOf,
+  optional,
+  pathOf,
+  present,
+  refuseUnknownFields,
+  required,
+  text,
+} from './fields.js';
+
+export const STEP_ID_PATTERN = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
+export const FAIL_CODE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+export const MAX_DELAY_MS = 31_536_000_000;
+export const MAX_HTTP_TIMEOUT_MS = 60_000;
+export const MAX_HTTP_ATTEMPTS = 10;
+export const MAX_HTTP_BACKOFF_MS = 3_600_000;
+
+/** What a step is read against: every step id of the definition, with the index of its first use. */
+export type StepIds = ReadonlyMap<string, number>;
+
+const COMMON_FIELDS = ['id', 'type', 'name', 'visible', 'if', 'next'] as const;
+
+/** A field that names another step of the same definition. */
+const stepRef =
+  (ids: StepIds): Reader<string> =>
+  (value, path, faults) => {
+    if (typeof value !== 'string') {
+      faults.push({ path, message: 'must be the id of a step' });
+      return undefined;
+    }
+    if (!ids.has(value)) {
+      faults.push({ path, message: `names no step of this definition: ${value}` });
+      return undefined;
+    }
+    return value;
+  };
+
+const eventType: Reader<string> = (value, path, faults) => {
+  if (typeof value !== 'string' || !isPublishable(value)) {
+    faults.push({ path, message: 'must be an event type of the catalog or an extension.* type' });
+    return undefined;
+  }
+  // Test deliveries are asked for through the webhooks API, never published by a process.
+  if (value === 'webhook.test') {
+    faults.push({ path, message: 'webhook.test is not published by processes' });
+    return undefined;
+  }
+  return value;
+};
+
+/** An absolute http(s) URL; whether plain http and private hosts are allowed is decided per call. */
+const httpUrl: Reader<string> = (value, path, faults) => {
+  if (typeof value === 'string' && URL.canParse(value)) {
+    const { protocol } = new URL(value);
+    if (protocol === 'https:' || protocol === 'http:') return value;
+  }
+  faults.push({ path, message: 'must be an absolute http or https URL' });
+  return undefined;
+};
+
+/** RFC 9110 token: what a header name may be made of, or the call would fail at run time. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+const headers: Reader<Record<string, string>> = (value, path, faults) => {
+  if (!isJsonObject(value)) {
+    faults.push({ path, message: 'must be an object of string values' });
+    return undefined;
+  }
+  const found = faults.length;
+  for (const [name, header] of Object.entries(value)) {
+    if (!HEADER_NAME.test(name))
+      faults.push({ path: pathOf(path, name), message: 'is not a valid header name' });
+    else if (typeof header !== 'string')
+      faults.push({ path: pathOf(path, name), message: 'must be a string' });
+  }
+  return faults.length === found ? { ...(value as Record<string, string>) } : undefined;
+};
+
+const retry: Reader<HttpRetry> = (value, path, faults) => {
+  const found = object(['max_attempts', 'backoff_ms'])(value, path, faults);
+  if (!found) return undefined;
+  const max_attempts = required(found, 'max_attempts', path, faults, integer(1, MAX_HTTP_ATTEMPTS));
+  const backoff_ms = required(found, 'backoff_ms', path, faults, integer(0, MAX_HTTP_BACKOFF_MS));
+  return max_attempts === undefined || backoff_ms === undefined
+    ? undefined
+    : { max_attempts, backoff_ms };
+};
+
+const branch =
+  (ids: StepIds): Reader<ChoiceBranch> =>
+  (value, path, faults) => {
+    const found = object(['when', 'next'])(value, path, faults);
+    if (!found) return undefined;
+    const when = required(found, 'when', path, faults, expression);
+    const next = required(found, 'next', path, faults, stepRef(ids));
+    return when === undefined || next === undefined ? undefined : { when, next };
+  };
+
+type OwnFields = {
+  fields: readonly string[];
+  read: (step: JsonObject, path: string, faults: Faults, ids: StepIds) => JsonObject;
+};
+
+/** Each type's own fields, beside the common ones. */
+const OWN_FIELDS: Record<StepType, OwnFields> = {
+  transform: {
+    fields: ['value'],
+    read: (s, p, f) => ({ value: required(s, 'value', p, f, expression) }),
+  },
+  emit: {
+    fields: ['event_type', 'data'],
+    read: (s, p, f) => ({
+      event_type: required(s, 'event_type', p, f, eventType),
+      data: required(s, 'data', p, f, expression),
+    }),
+  },
+  delay: {
+    fields: ['duration_ms'],
+    read: (s, p, f) => ({
+      duration_ms: required(s, 'duration_ms', p, f, integer(1, MAX_DELAY_MS)),
+    }),
+  },
+  user_action: {
+    fields: ['action'],
+    read: (s, p, f) => ({ action: optional(s, 'action', p, f, text()) }),
+  },
+  approval: { fields: [], read: () => ({}) },
+  choice: {
+    fields: ['branches', 'otherwise'],
+    read: (s, p, f, ids) => {
+      // A choice goes where its branches say; a `next` beside them would be a second answer.
+      if (s.next !== undefined)
+        f.push({
+          path: pathOf(p, 'next'),
+          message: 'is not allowed on a choice step: use otherwise',
+        });
+      return {
+        branches: required(s, 'branches', p, f, list(branch(ids))),
+        otherwise: optional(s, 'otherwise', p, f, stepRef(ids)),
+      };
+    },
+  },
+  http: {
+    fields: ['method', 'url', 'body', 'headers', 'timeout_ms', 'retry'],
+    read: (s, p, f) => ({
+      method: required(s, 'method', p, f, oneOf(HTTP_METHODS)),
+      url: required(s, 'url', p, f, httpUrl),
+      body: optional(s, 'body', p, f, expression),
+      headers: optional(s, 'headers', p, f, headers),
+      timeout_ms: optional(s, 'timeout_ms', p, f, integer(1, MAX_HTTP_TIMEOUT_MS)),
+      retry: optional(s, 'retry', p, f, retry),
+    }),
+  },
+  fail: {
+    fields: ['code', 'message'],
+    read: (s, p, f) => ({
+      code: required(s, 'code', p, f, text({ pattern: FAIL_CODE_PATTERN })),
+      message: optional(s, 'message', p, f, text()),
+    }),
+  },
+  succeed: { fields: [], read: () => ({}) },
+};
+
+/**
+ * Reads the step at `steps.<index>`. What it gives back is a whole step only when it found no
+ * fault; the caller refuses the definition otherwise. Undefined: not even an object of a known type.
+ */
+export const readStep = (
+  value: unknown,
+  index: number,
+  ids: StepIds,
+  faults: Faults,
+): Step | undefined => {
+  const path = pathOf('steps', index);
+  if (!isJsonObject(value)) {
+    faults.push({ path, message: 'must be an object' });
+    return undefined;
+  }
+  const id = required(value, 'id', path, faults, text({ pattern: STEP_ID_PATTERN }));
+  const first = id === undefined ? undefined : ids.get(id);
+  if (first !== undefined && first !== index)
+    faults.push({ path: pathOf(path, 'id'), message: `repeats the id of steps.${first}` });
+  const type = required(value, 'type', path, faults, oneOf(STEP_TYPES));
+  const common = {
+    id,
+    type,
+    name: optional(value, 'name', path, faults, text()),
+    visible: optional(value, 'visible', path, faults, boolean),
+    if: optional(value, 'if', path, faults, expression),
+    next: type === 'choice' ? undefined : optional(value, 'next', path, faults, stepRef(ids)),
+  };
+  // Without a known type there is no telling which other fields belong: they are not judged.
+  if (type === undefined) return undefined;
+  const own = OWN_FIELDS[type];
+  const fields = own.read(value, path, faults, ids);
+  refuseUnknownFields(value, [...COMMON_FIELDS, ...own.fields], path, faults);
+  return present({ ...common, ...fields }) as Step;
+};
+
+/** Every step id of the definition, with the index where it first appears. */
+export const stepIdsOf = (steps: readonly unknown[]): StepIds => {
+  const ids = new Map<string, number>();
+  steps.forEach((step, i) => {
+    if (isJsonObject(step) && typeof step.id === 'string' && !ids.has(step.id)) ids.set(step.id, i);
+  });
+  return ids;
+};
