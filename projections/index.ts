@@ -2,6 +2,8 @@ import { apiKeysProjection } from './apiKeys.js';
 import { deliveriesProjection } from './deliveries.js';
 import { eventsProjection } from './events.js';
 import type { Projection } from './projection.js';
+import { processDefinitionsProjection } from './processDefinitions.js';
+import { processInstancesProjection } from './processInstances.js';
 import { webhookEndpointsProjection } from './webhookEndpoints.js';
 
 /** Every projection the service keeps up to date and can rebuild. */
@@ -10,4 +12,6 @@ export const allProjections: readonly Projection[] = [
   eventsProjection,
   webhookEndpointsProjection,
   deliveriesProjection,
+  processDefinitionsProjection,
+  processInstancesProjection,
 ];

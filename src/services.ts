@@ -6,6 +6,8 @@ import type { Config } from './config/config.js';
 import type { Logger } from './logging/logger.js';
 import type { Metrics } from './metrics/metrics.js';
 import type { Projector } from './projector/projector.js';
+import type { Definitions } from './processes/definitions.js';
+import type { InstanceEndings } from './processes/instanceEndings.js';
 import type { SecretBox } from './secrets/secretBox.js';
 
 /** Everything the HTTP API and the workers use, whichever mode wired it. */
@@ -21,4 +23,8 @@ export type Services = {
   logger: Logger;
   metrics: Metrics;
   now: () => Date;
+  /** Published process definition versions, ready to run. */
+  definitions: Definitions;
+  /** Tells run requests that wait when their instance ends. */
+  instanceEndings: InstanceEndings;
 };

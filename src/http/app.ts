@@ -16,6 +16,11 @@ import { webhookTestRoutes } from './routes/webhookTest.js';
 import { webhookEndpointRoutes } from './routes/webhookEndpoints.js';
 import { webhookSecretRoutes } from './routes/webhookSecrets.js';
 import { systemRoutes } from './routes/system.js';
+import { processDefinitionRoutes } from './routes/processDefinitions.js';
+import { processHistoryRoutes } from './routes/processHistory.js';
+import { processInstanceRoutes } from './routes/processInstances.js';
+import { processRunRoutes } from './routes/processRuns.js';
+import { processSignalRoutes } from './routes/processSignals.js';
 
 /**
  * The HTTP API. Order matters: every request gets an id and a log line; open routes come before
@@ -46,6 +51,11 @@ export const createApp = (services: Services): Express => {
   app.use(webhookObservabilityRoutes(services));
   app.use(webhookRedeliveryRoutes(services));
   app.use(webhookEndpointRoutes(services));
+  app.use(processDefinitionRoutes(services));
+  app.use(processRunRoutes(services));
+  app.use(processSignalRoutes(services));
+  app.use(processHistoryRoutes(services));
+  app.use(processInstanceRoutes(services));
 
   app.use(notFound());
   app.use(errorHandler(services.logger));

@@ -14,6 +14,11 @@ import { createApp } from '../http/app.js';
 import { startDispatcher } from '../delivery/dispatcher.js';
 import { startPlanner } from '../delivery/planner.js';
 import { httpSender } from '../../adapters/delivery/http/httpSender.js';
+import { undiciServiceCaller } from '../../adapters/services/http/undiciServiceCaller.js';
+import { definitions } from '../processes/definitions.js';
+import { startExecutor } from '../processes/executor.js';
+import { startInstanceEndings } from '../processes/instanceEndings.js';
+import { startNotifier } from '../processes/notifier.js';
 import type { Logger } from '../logging/logger.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { startProjector } from '../projector/projector.js';
@@ -56,9 +61,17 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     logger,
     metrics: createMetrics(),
     now: () => new Date(),
+    definitions: definitions({ readStore }),
+    instanceEndings: await startInstanceEndings({ eventStore }),
   };
 
   const planner = await startPlanner(services);
+  const notifier = await startNotifier(services);
+  const serviceCaller = undiciServiceCaller({
+    allowHttp: config.allowHttpUrls,
+    allowPrivate: config.allowPrivateUrls,
+  });
+  const executor = await startExecutor(services, services.definitions, serviceCaller);
   const dispatcher = startDispatcher(
     services,
     httpSender({
@@ -95,6 +108,10 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
       clearInterval(expireIdempotencyKeys);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await executor.stop();
+      await serviceCaller.close();
+      await services.instanceEndings.stop();
+      await notifier.stop();
       await dispatcher.stop();
       await planner.stop();
       await projector.stop();

@@ -1,0 +1,99 @@
+import type { DefinitionRef, InstanceError, InstanceEvent, StepWait } from './instanceEvents.js';
+
+export type InstanceStatus =
+  'pending' | 'running' | 'waiting' | 'completed' | 'failed' | 'cancelled';
+
+export const TERMINAL_STATUSES: ReadonlySet<InstanceStatus> = new Set([
+  'completed',
+  'failed',
+  'cancelled',
+]);
+
+/** The step in progress: started and not yet completed or failed. */
+export type CurrentStep = { step_id: string; wait: StepWait | null };
+
+export type InstanceState =
+  | { exists: false }
+  | {
+      exists: true;
+      instance_id: string;
+      merchant_id: string;
+      definition: DefinitionRef;
+      status: InstanceStatus;
+      inputs: Record<string, unknown>;
+      /** Every completed step's output, by step id: the `steps` of the expression context. */
+      outputs: Record<string, unknown>;
+      current: CurrentStep | null;
+      /** The step to start next when none is in progress; null: the steps are done. */
+      cursor: string | null;
+      /** How many times each step has started: loops through `next` run a step again. */
+      runs: Record<string, number>;
+      error: InstanceError | null;
+    };
+
+export type ExistingInstance = Extract<InstanceState, { exists: true }>;
+
+export const isTerminal = (state: ExistingInstance): boolean => TERMINAL_STATUSES.has(state.status);
+
+export const evolveInstance = (state: InstanceState, event: InstanceEvent): InstanceState => {
+  if (event.type === 'process_instance.created') {
+    const { data } = event;
+    return {
+      exists: true,
+      instance_id: data.instance_id,
+      merchant_id: data.merchant_id,
+      definition: data.definition,
+      status: 'pending',
+      inputs: data.inputs,
+      outputs: {},
+      current: null,
+      cursor: data.first_step,
+      runs: {},
+      error: null,
+    };
+  }
+  if (!state.exists) return state;
+  switch (event.type) {
+    case 'process_instance.step_started': {
+      const { step_id } = event.data;
+      return {
+        ...state,
+        status: 'running',
+        current: { step_id, wait: null },
+        runs: { ...state.runs, [step_id]: (state.runs[step_id] ?? 0) + 1 },
+      };
+    }
+    case 'process_instance.step_skipped':
+      return { ...state, status: 'running', cursor: event.data.next };
+    case 'process_instance.step_waiting':
+      return {
+        ...state,
+        status: 'waiting',
+        current: { step_id: event.data.step_id, wait: event.data.wait },
+      };
+    case 'process_instance.user_action_completed':
+    case 'process_instance.approval_resolved':
+      // The signal ends the wait; the step's completion (or failure) follows in the same append.
+      return {
+        ...state,
+        status: 'running',
+        current: state.current && { ...state.current, wait: null },
+      };
+    case 'process_instance.step_completed':
+      return {
+        ...state,
+        status: 'running',
+        outputs: { ...state.outputs, [event.data.step_id]: event.data.output },
+        current: null,
+        cursor: event.data.next,
+      };
+    case 'process_instance.step_failed':
+      return { ...state, current: null, error: event.data.error };
+    case 'process_instance.completed':
+      return { ...state, status: 'completed', current: null, cursor: null };
+    case 'process_instance.failed':
+      return { ...state, status: 'failed', current: null, cursor: null, error: event.data.error };
+    case 'process_instance.cancelled':
+      return { ...state, status: 'cancelled', current: null, cursor: null };
+  }
+};

@@ -1,0 +1,230 @@
+import type { Either } from 'fp-ts/lib/Either.js';
+import { left, right } from 'fp-ts/lib/Either.js';
+import type { Decider } from '../../shared/decider.js';
+import type { DomainError } from '../../shared/errors.js';
+import { domainError } from '../../shared/errors.js';
+import type { StepType } from '../stepLanguage.js';
+import type { ApprovalDecision, DefinitionRef, InstanceEvent, StepWait } from './instanceEvents.js';
+import type { ExistingInstance, InstanceState } from './instanceState.js';
+import { evolveInstance, isTerminal } from './instanceState.js';
+
+export const instanceStream = (instanceId: string): string => `process_instance-${instanceId}`;
+
+type StepIdentity = { step_id: string; name: string | null; step_type: StepType; visible: boolean };
+
+export type InstanceCommand =
+  | {
+      type: 'create_instance';
+      instance_id: string;
+      merchant_id: string;
+      definition: DefinitionRef;
+      inputs: Record<string, unknown>;
+      start_source: Record<string, unknown>;
+      replay_of: string | null;
+      first_step: string;
+      now: string;
+    }
+  | ({ type: 'start_step'; now: string } & StepIdentity)
+  | ({ type: 'skip_step'; next: string | null; now: string } & StepIdentity)
+  | { type: 'wait_step'; step_id: string; wait: StepWait; now: string }
+  | { type: 'complete_step'; step_id: string; output: unknown; next: string | null; now: string }
+  | { type: 'fail_step'; step_id: string; code: string; message: string; now: string }
+  | { type: 'fire_timer'; step_id: string; next: string | null; now: string }
+  | {
+      type: 'complete_user_action';
+      step_id: string;
+      data: unknown;
+      next: string | null;
+      now: string;
+    }
+  | {
+      type: 'resolve_approval';
+      step_id: string;
+      decision: ApprovalDecision;
+      comment: string | null;
+      next: string | null;
+      now: string;
+    }
+  | { type: 'complete_instance'; result: { output: unknown } | null; now: string }
+  | { type: 'fail_instance'; code: string; message: string; now: string }
+  | { type: 'cancel_instance'; now: string };
+
+type Decision = Either<DomainError, InstanceEvent[]>;
+
+const conflict = (detail: string): Decision => left(domainError('conflict', detail));
+
+const ending = (state: ExistingInstance, at: string) => ({
+  instance_id: state.instance_id,
+  merchant_id: state.merchant_id,
+  definition: state.definition,
+  at,
+});
+
+/** The failure of a step, which fails its instance: a failed step ends the run. */
+const failure = (
+  state: ExistingInstance,
+  step_id: string,
+  code: string,
+  message: string,
+  at: string,
+): InstanceEvent[] => {
+  const error = { code, message, step_id };
+  return [
+    {
+      type: 'process_instance.step_failed',
+      data: { instance_id: state.instance_id, step_id, error, at },
+    },
+    { type: 'process_instance.failed', data: { ...ending(state, at), error } },
+  ];
+};
+
+/** The step in progress must be this one, and (when given) wait for this. */
+const checkCurrent = (
+  state: ExistingInstance,
+  stepId: string,
+  waitKind?: StepWait['kind'],
+): DomainError | null => {
+  const current = state.current;
+  if (!current || current.step_id !== stepId) {
+    return domainError('conflict', `Step ${stepId} of ${state.instance_id} is not in progress.`);
+  }
+  if (waitKind && current.wait?.kind !== waitKind) {
+    return domainError(
+      'conflict',
+      `Step ${stepId} of ${state.instance_id} is not waiting for ${waitKind.replace('_', ' ')}.`,
+    );
+  }
+  return null;
+};
+
+const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): Decision => {
+  const id = state.instance_id;
+  if (command.type === 'create_instance') return right([]);
+  if (isTerminal(state)) return conflict(`Process instance ${id} is already ${state.status}.`);
+  const base = { instance_id: id, at: command.now };
+
+  switch (command.type) {
+    case 'cancel_instance':
+      return right([{ type: 'process_instance.cancelled', data: ending(state, command.now) }]);
+    case 'start_step':
+    case 'skip_step': {
+      if (state.current) return conflict(`Step ${state.current.step_id} of ${id} is in progress.`);
+      if (state.cursor !== command.step_id) return conflict(`Step ${command.step_id} is not next.`);
+      const step = { name: command.name, step_type: command.step_type, visible: command.visible };
+      return right([
+        command.type === 'start_step'
+          ? {
+              type: 'process_instance.step_started',
+              data: { ...base, step_id: command.step_id, ...step },
+            }
+          : {
+              type: 'process_instance.step_skipped',
+              data: { ...base, step_id: command.step_id, ...step, next: command.next },
+            },
+      ]);
+    }
+    case 'wait_step': {
+      const refused = checkCurrent(state, command.step_id);
+      if (refused) return left(refused);
+      return right([
+        {
+          type: 'process_instance.step_waiting',
+          data: { ...base, step_id: command.step_id, wait: command.wait },
+        },
+      ]);
+    }
+    case 'complete_step': {
+      const refused = checkCurrent(state, command.step_id);
+      if (refused) return left(refused);
+      if (state.current?.wait) return conflict(`Step ${command.step_id} of ${id} is waiting.`);
+      const { step_id, output, next } = command;
+      return right([
+        { type: 'process_instance.step_completed', data: { ...base, step_id, output, next } },
+      ]);
+    }
+    case 'fail_step': {
+      const refused = checkCurrent(state, command.step_id);
+      if (refused) return left(refused);
+      return right(failure(state, command.step_id, command.code, command.message, command.now));
+    }
+    case 'fire_timer': {
+      const refused = checkCurrent(state, command.step_id, 'delay');
+      if (refused) return left(refused);
+      const wait = state.current?.wait;
+      if (wait?.kind === 'delay' && wait.until > command.now) {
+        return conflict(`The delay of step ${command.step_id} of ${id} runs until ${wait.until}.`);
+      }
+      const { step_id, next } = command;
+      return right([
+        { type: 'process_instance.step_completed', data: { ...base, step_id, output: null, next } },
+      ]);
+    }
+    case 'complete_user_action': {
+      const refused = checkCurrent(state, command.step_id, 'user_action');
+      if (refused) return left(refused);
+      const { step_id, data, next } = command;
+      return right([
+        { type: 'process_instance.user_action_completed', data: { ...base, step_id, data } },
+        { type: 'process_instance.step_completed', data: { ...base, step_id, output: data, next } },
+      ]);
+    }
+    case 'resolve_approval': {
+      const refused = checkCurrent(state, command.step_id, 'approval');
+      if (refused) return left(refused);
+      const { step_id, decision, comment, next } = command;
+      const resolved: InstanceEvent = {
+        type: 'process_instance.approval_resolved',
+        data: { ...base, step_id, decision, comment },
+      };
+      if (decision === 'rejected') {
+        const message = comment ?? 'The approval was rejected.';
+        return right([
+          resolved,
+          ...failure(state, step_id, 'approval_rejected', message, command.now),
+        ]);
+      }
+      return right([
+        resolved,
+        {
+          type: 'process_instance.step_completed',
+          data: { ...base, step_id, output: { decision, comment }, next },
+        },
+      ]);
+    }
+    case 'fail_instance': {
+      if (state.current) return conflict(`Step ${state.current.step_id} of ${id} is in progress.`);
+      const error = { code: command.code, message: command.message, step_id: null };
+      return right([
+        { type: 'process_instance.failed', data: { ...ending(state, command.now), error } },
+      ]);
+    }
+    case 'complete_instance':
+      if (state.current) return conflict(`Step ${state.current.step_id} of ${id} is in progress.`);
+      if (state.cursor !== null) return conflict(`Process instance ${id} has steps left to run.`);
+      return right([
+        {
+          type: 'process_instance.completed',
+          data: { ...ending(state, command.now), result: command.result },
+        },
+      ]);
+  }
+};
+
+/**
+ * A process instance: created by a run, advanced step by step by the executor, parked while a
+ * step waits for a timer or a person, and ended by completion, failure or cancellation. Every
+ * command checks that it applies to the step actually in progress, so that a late or repeated
+ * command (a timer firing twice, two approvals racing) changes nothing.
+ */
+export const instanceDecider: Decider<InstanceCommand, InstanceEvent, InstanceState> = {
+  initialState: () => ({ exists: false }),
+  evolve: evolveInstance,
+  decide: (command, state) => {
+    if (state.exists) return decideOnExisting(command, state);
+    if (command.type !== 'create_instance') {
+      return left(domainError('not_found', 'No such process instance.'));
+    }
+    const { type: _type, now, ...created } = command;
+    return right([{ type: 'process_instance.created', data: { ...created, created_at: now } }]);
+  },
+};

@@ -1,0 +1,202 @@
+import type {
+  DefinitionRef,
+  InstanceError,
+  InstanceEvent,
+} from '../domain/processes/instance/instanceEvents.js';
+import type { InstanceStatus } from '../domain/processes/instance/instanceState.js';
+import type { RecordedEvent } from '../domain/shared/envelope.js';
+import type { Change, Projection } from './projection.js';
+
+export const PROCESS_INSTANCES = 'process_instances';
+/** One document per visible step an instance reached: hidden steps are never listed. */
+export const PROCESS_INSTANCE_STEPS = 'process_instance_steps';
+/** The durable timer of `delay` steps: which instance to wake, and when. */
+export const PROCESS_TIMERS = 'process_timers';
+
+export type InstanceDoc = {
+  id: string;
+  object: 'process_instance';
+  definition: DefinitionRef;
+  /** The definition's id again, top level, so that lists can filter by it. */
+  definition_id: string;
+  merchant_id: string;
+  status: InstanceStatus;
+  inputs: Record<string, unknown>;
+  result: { output: unknown } | null;
+  error: InstanceError | null;
+  start_source: Record<string, unknown>;
+  replay_of: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+};
+
+export type StepStatus = 'pending' | 'running' | 'waiting' | 'completed' | 'failed' | 'skipped';
+
+export type InstanceStepDoc = {
+  id: string;
+  instance_id: string;
+  step_id: string;
+  /** The order in which the instance reached its steps. */
+  seq: number;
+  name: string | null;
+  type: string;
+  status: StepStatus;
+  started_at: string;
+  completed_at: string | null;
+  output: unknown;
+  error: InstanceError | null;
+};
+
+export type TimerDoc = { id: string; step_id: string; due_at_ms: number };
+
+export const stepDocId = (instanceId: string, stepId: string): string => `${instanceId}/${stepId}`;
+
+const instancePatch = (id: string, set: Record<string, unknown>): Change => ({
+  op: 'patch',
+  collection: PROCESS_INSTANCES,
+  id,
+  set,
+});
+
+const stepPatch = (instanceId: string, stepId: string, set: Record<string, unknown>): Change => ({
+  op: 'patch',
+  collection: PROCESS_INSTANCE_STEPS,
+  id: stepDocId(instanceId, stepId),
+  set,
+});
+
+export const processInstancesProjection: Projection = {
+  name: 'process_instances',
+  collections: [
+    {
+      name: PROCESS_INSTANCES,
+      indexes: [
+        ['created_at'],
+        ['merchant_id', 'created_at'],
+        ['status', 'created_at'],
+        ['definition_id', 'created_at'],
+      ],
+    },
+    { name: PROCESS_INSTANCE_STEPS, indexes: [['instance_id', 'seq']] },
+    { name: PROCESS_TIMERS, indexes: [['due_at_ms']] },
+  ],
+  filter: { streamPrefixes: ['process_instance-'] },
+  project: (recorded): Change[] => {
+    const event = recorded as RecordedEvent<InstanceEvent>;
+    const { instance_id } = event.data;
+    switch (event.type) {
+      case 'process_instance.created': {
+        const { data } = event;
+        const doc: InstanceDoc = {
+          id: instance_id,
+          object: 'process_instance',
+          definition: data.definition,
+          definition_id: data.definition.id,
+          merchant_id: data.merchant_id,
+          status: 'pending',
+          inputs: data.inputs,
+          result: null,
+          error: null,
+          start_source: data.start_source,
+          replay_of: data.replay_of,
+          created_at: data.created_at,
+          updated_at: data.created_at,
+          completed_at: null,
+        };
+        return [{ op: 'put', collection: PROCESS_INSTANCES, doc }];
+      }
+      case 'process_instance.step_started': {
+        const { step_id, at } = event.data;
+        const running = instancePatch(instance_id, { status: 'running', updated_at: at });
+        if (!event.data.visible) return [running];
+        return [
+          running,
+          {
+            ...stepPatch(instance_id, step_id, {
+              status: 'running',
+              started_at: at,
+              completed_at: null,
+              output: null,
+              error: null,
+            }),
+            setOnInsert: {
+              instance_id,
+              step_id,
+              seq: event.revision,
+              name: event.data.name,
+              type: event.data.step_type,
+            },
+          } as Change,
+        ];
+      }
+      case 'process_instance.step_skipped': {
+        const { step_id, at } = event.data;
+        if (!event.data.visible) return [];
+        const doc: InstanceStepDoc = {
+          id: stepDocId(instance_id, step_id),
+          instance_id,
+          step_id,
+          seq: event.revision,
+          name: event.data.name,
+          type: event.data.step_type,
+          status: 'skipped',
+          started_at: at,
+          completed_at: at,
+          output: null,
+          error: null,
+        };
+        return [{ op: 'put', collection: PROCESS_INSTANCE_STEPS, doc }];
+      }
+      case 'process_instance.step_waiting': {
+        const { step_id, at, wait } = event.data;
+        const timer: Change[] =
+          wait.kind === 'delay'
+            ? [
+                {
+                  op: 'put',
+                  collection: PROCESS_TIMERS,
+                  doc: { id: instance_id, step_id, due_at_ms: Date.parse(wait.until) },
+                },
+              ]
+            : [];
+        return [
+          instancePatch(instance_id, { status: 'waiting', updated_at: at }),
+          stepPatch(instance_id, step_id, { status: 'waiting' }),
+          ...timer,
+        ];
+      }
+      case 'process_instance.user_action_completed':
+      case 'process_instance.approval_resolved':
+        return [instancePatch(instance_id, { status: 'running', updated_at: event.data.at })];
+      case 'process_instance.step_completed': {
+        const { step_id, at, output } = event.data;
+        return [
+          instancePatch(instance_id, { status: 'running', updated_at: at }),
+          stepPatch(instance_id, step_id, { status: 'completed', completed_at: at, output }),
+          { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
+        ];
+      }
+      case 'process_instance.step_failed': {
+        const { step_id, at, error } = event.data;
+        return [stepPatch(instance_id, step_id, { status: 'failed', completed_at: at, error })];
+      }
+      case 'process_instance.completed':
+      case 'process_instance.failed':
+      case 'process_instance.cancelled': {
+        const { at } = event.data;
+        const ended = {
+          status: event.type.slice('process_instance.'.length),
+          updated_at: at,
+          completed_at: at,
+          ...(event.type === 'process_instance.completed' && { result: event.data.result }),
+          ...(event.type === 'process_instance.failed' && { error: event.data.error }),
+        };
+        return [
+          instancePatch(instance_id, ended),
+          { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
+        ];
+      }
+    }
+  },
+};

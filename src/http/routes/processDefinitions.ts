@@ -1,0 +1,132 @@
+import { Router } from 'express';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { parseDefinition } from '../../../domain/processes/definition/parseDefinition.js';
+import {
+  definitionStream,
+  processDefinitionDecider,
+} from '../../../domain/processes/definition/processDefinition.js';
+import type { DefinitionDoc } from '../../../projections/processDefinitions.js';
+import {
+  PROCESS_DEFINITION_VERSIONS,
+  PROCESS_DEFINITIONS,
+  versionDocId,
+} from '../../../projections/processDefinitions.js';
+import type { Services } from '../../services.js';
+import { decodeOrThrow } from '../codec.js';
+import { ActivateBody, EmptyBody, ListDefinitionsQuery } from '../codecs/processes.js';
+import { execute } from '../execute.js';
+import { created, handle, ok } from '../handler.js';
+import { listBody } from '../list.js';
+import { idempotent } from '../middleware/idempotency.js';
+import { fromDomainError, HttpProblem } from '../problem.js';
+import { metadataOf, pathParam, requireRole } from '../requestContext.js';
+
+/** A definition with all its versions, oldest first. */
+const withVersions = async (services: Services, doc: DefinitionDoc) => {
+  const versions = [];
+  let cursor: string | undefined;
+  do {
+    const page = await services.readStore.find(PROCESS_DEFINITION_VERSIONS, {
+      where: { definition_id: doc.id },
+      orderBy: { field: 'version', direction: 'asc' },
+      limit: 100,
+      ...(cursor && { cursor }),
+    });
+    versions.push(...page.docs.map(versionView));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return { ...doc, versions };
+};
+
+const versionView = ({ definition_id, ...version }: Record<string, unknown>) => ({
+  ...version,
+  id: definition_id,
+});
+
+const existingDefinition = async (services: Services, id: string): Promise<DefinitionDoc> => {
+  const doc = await services.definitions.definition(id);
+  if (!doc) throw new HttpProblem('not_found', `No process definition ${id}.`);
+  return doc;
+};
+
+/** Publish, activate, deactivate and read process definitions (PRODUCT.md 4). */
+export const processDefinitionRoutes = (services: Services): Router => {
+  const router = Router();
+
+  router.post(
+    '/v1/process-definitions',
+    handle(
+      idempotent(services.idempotency, async (req) => {
+        requireRole(req, 'admin');
+        const parsed = parseDefinition(req.body);
+        if (isLeft(parsed)) throw fromDomainError(parsed.left);
+        const body = parsed.right;
+        const result = await execute(
+          services,
+          processDefinitionDecider,
+          definitionStream(body.id),
+          { type: 'publish_version', body, now: services.now().toISOString() },
+          metadataOf(req, null),
+        );
+        const version = result.state.versions.length;
+        const doc = await services.readStore.get(
+          PROCESS_DEFINITION_VERSIONS,
+          versionDocId(body.id, version),
+        );
+        return created(versionView(doc ?? {}), `/v1/process-definitions/${body.id}`);
+      }),
+    ),
+  );
+
+  router.get(
+    '/v1/process-definitions',
+    handle(async (req) => {
+      const query = decodeOrThrow(ListDefinitionsQuery, req.query, 'query');
+      const page = await services.readStore.find(PROCESS_DEFINITIONS, {
+        orderBy: { field: 'created_at', direction: 'desc' },
+        limit: query.limit ?? 20,
+        ...(query.cursor && { cursor: query.cursor }),
+      });
+      return ok(listBody(page, (doc) => doc));
+    }),
+  );
+
+  router.get(
+    '/v1/process-definitions/:definition_id',
+    handle(async (req) => {
+      const doc = await existingDefinition(services, pathParam(req, 'definition_id'));
+      return ok(await withVersions(services, doc));
+    }),
+  );
+
+  for (const action of ['activate', 'deactivate'] as const) {
+    router.post(
+      `/v1/process-definitions/:definition_id/${action}`,
+      handle(async (req) => {
+        requireRole(req, 'admin');
+        const id = pathParam(req, 'definition_id');
+        const now = services.now().toISOString();
+        const command =
+          action === 'activate'
+            ? {
+                type: 'activate' as const,
+                version: decodeOrThrow(ActivateBody, req.body ?? {}, 'body').version,
+                now,
+              }
+            : (decodeOrThrow(EmptyBody, req.body ?? {}, 'body'),
+              { type: 'deactivate' as const, now });
+        await existingDefinition(services, id);
+        await execute(
+          services,
+          processDefinitionDecider,
+          definitionStream(id),
+          command,
+          metadataOf(req, null),
+        );
+        return ok(await withVersions(services, await existingDefinition(services, id)));
+      }),
+    );
+  }
+
+  return router;
+};

@@ -1,0 +1,114 @@
+import { Router } from 'express';
+import type { Request } from 'express';
+import {
+  instanceDecider,
+  instanceStream,
+} from '../../../domain/processes/instance/processInstance.js';
+import type { InstanceDoc } from '../../../projections/processInstances.js';
+import { PROCESS_INSTANCES } from '../../../projections/processInstances.js';
+import { instanceDoc, instanceView } from '../../processes/instanceView.js';
+import type { Services } from '../../services.js';
+import { decodeOrThrow } from '../codec.js';
+import { EmptyBody, ListInstancesQuery } from '../codecs/processes.js';
+import { execute } from '../execute.js';
+import { created, handle, ok } from '../handler.js';
+import { listBody } from '../list.js';
+import { idempotent } from '../middleware/idempotency.js';
+import { HttpProblem } from '../problem.js';
+import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '../requestContext.js';
+import { startInstance } from '../startInstance.js';
+
+/** The instance the path names, if the caller may see it; otherwise a 404 that reveals nothing. */
+export const visibleInstance = async (services: Services, req: Request): Promise<InstanceDoc> => {
+  const id = pathParam(req, 'instance_id');
+  const doc = await instanceDoc(services, id);
+  if (!doc || !visibleTo(req, doc.merchant_id)) {
+    throw new HttpProblem('not_found', `No process instance ${id}.`);
+  }
+  return doc;
+};
+
+const present = async (services: Services, id: string) =>
+  instanceView(services, (await instanceDoc(services, id))!);
+
+/** Read, list, cancel and replay process instances (PRODUCT.md 5). */
+export const processInstanceRoutes = (services: Services): Router => {
+  const router = Router();
+
+  router.get(
+    '/v1/process-instances',
+    handle(async (req) => {
+      const query = decodeOrThrow(ListInstancesQuery, req.query, 'query');
+      const merchantId = merchantScope(req, query.merchant_id);
+      const page = await services.readStore.find(PROCESS_INSTANCES, {
+        where: {
+          ...(merchantId && { merchant_id: merchantId }),
+          ...(query.status && { status: query.status }),
+          ...(query.definition_id && { definition_id: query.definition_id }),
+        },
+        orderBy: { field: 'created_at', direction: 'desc' },
+        limit: query.limit ?? 20,
+        ...(query.cursor && { cursor: query.cursor }),
+      });
+      const data = await Promise.all(
+        page.docs.map((doc) => instanceView(services, doc as InstanceDoc)),
+      );
+      return ok({ ...listBody(page, (doc) => doc), data });
+    }),
+  );
+
+  router.get(
+    '/v1/process-instances/:instance_id',
+    handle(async (req) => ok(await instanceView(services, await visibleInstance(services, req)))),
+  );
+
+  router.post(
+    '/v1/process-instances/:instance_id/cancel',
+    handle(async (req) => {
+      requireRole(req, 'admin', 'merchant');
+      const instance = await visibleInstance(services, req);
+      decodeOrThrow(EmptyBody, req.body ?? {}, 'body');
+      await execute(
+        services,
+        instanceDecider,
+        instanceStream(instance.id),
+        { type: 'cancel_instance', now: services.now().toISOString() },
+        metadataOf(req, instance.merchant_id),
+      );
+      return ok(await present(services, instance.id));
+    }),
+  );
+
+  router.post(
+    '/v1/process-instances/:instance_id/replay',
+    handle(
+      idempotent(services.idempotency, async (req) => {
+        requireRole(req, 'admin', 'merchant');
+        const original = await visibleInstance(services, req);
+        decodeOrThrow(EmptyBody, req.body ?? {}, 'body');
+        const version = await services.definitions.version(
+          original.definition.id,
+          original.definition.version,
+        );
+        if (!version)
+          throw new Error(
+            `${original.definition.id} v${original.definition.version} is not readable`,
+          );
+        const id = await startInstance(
+          services,
+          {
+            version,
+            merchantId: original.merchant_id,
+            inputs: original.inputs,
+            startSource: { mode: 'api' },
+            replayOf: original.id,
+          },
+          metadataOf(req, original.merchant_id),
+        );
+        return created(await present(services, id), `/v1/process-instances/${id}`);
+      }),
+    ),
+  );
+
+  return router;
+};

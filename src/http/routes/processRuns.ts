@@ -1,0 +1,84 @@
+import { Router } from 'express';
+import type { Services } from '../../services.js';
+import { instanceDoc, instanceView } from '../../processes/instanceView.js';
+import { newId } from '../../ids.js';
+import { decodeOrThrow } from '../codec.js';
+import { RunBody } from '../codecs/processes.js';
+import { created, handle, ok } from '../handler.js';
+import { idempotent } from '../middleware/idempotency.js';
+import { HttpProblem } from '../problem.js';
+import { merchantScope, metadataOf, pathParam, requireRole } from '../requestContext.js';
+import { checkInput, startInstance } from '../startInstance.js';
+
+/** `POST /v1/processes/{id}/runs`: the three outcomes of SPEC.md 4.1. */
+export const processRunRoutes = (services: Services): Router => {
+  const router = Router();
+  const maxWait = services.config.maxWaitMs;
+
+  router.post(
+    '/v1/processes/:definition_id/runs',
+    handle(
+      idempotent(services.idempotency, async (req) => {
+        requireRole(req, 'admin', 'merchant');
+        const body = decodeOrThrow(RunBody, req.body ?? {}, 'body');
+        const merchantId = merchantScope(req, body.merchant_id);
+        if (!merchantId) {
+          throw new HttpProblem('validation_failed', 'Name the merchant the run is for.', [
+            { path: 'merchant_id', message: 'required for an admin key' },
+          ]);
+        }
+        const timeoutMs = body.wait?.timeout_ms;
+        if (
+          timeoutMs !== undefined &&
+          !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= maxWait)
+        ) {
+          throw new HttpProblem('validation_failed', 'The wait is not valid.', [
+            { path: 'wait.timeout_ms', message: `must be an integer from 1 to ${maxWait}` },
+          ]);
+        }
+        const definitionId = pathParam(req, 'definition_id');
+        const definition = await services.definitions.definition(definitionId);
+        if (!definition)
+          throw new HttpProblem('not_found', `No process definition ${definitionId}.`);
+        if (definition.active_version === null) {
+          throw new HttpProblem('definition_not_active', `${definitionId} has no active version.`);
+        }
+        const version = await services.definitions.version(definitionId, definition.active_version);
+        if (!version)
+          throw new Error(`${definitionId} v${definition.active_version} is not readable`);
+
+        const inputs = body.input ?? {};
+        checkInput(version, inputs);
+        const instanceId = newId('pi');
+        // Listen before the instance exists: a quick run may end before the create call returns.
+        const ended =
+          timeoutMs === undefined
+            ? undefined
+            : services.instanceEndings.waitFor(instanceId, timeoutMs);
+        await startInstance(
+          services,
+          {
+            version,
+            merchantId,
+            inputs,
+            startSource: { ...(body.start_source ?? {}), mode: 'api' },
+            replayOf: null,
+          },
+          metadataOf(req, merchantId),
+          instanceId,
+        );
+        const location = `/v1/process-instances/${instanceId}`;
+        const present = async () =>
+          instanceView(services, (await instanceDoc(services, instanceId))!);
+        if (!ended) return created(await present(), location);
+        const position = await ended;
+        if (position === undefined)
+          return { status: 202, body: await present(), headers: { Location: location } };
+        await services.projector.caughtUp(position);
+        return ok(await present());
+      }),
+    ),
+  );
+
+  return router;
+};

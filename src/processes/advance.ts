@@ -1,0 +1,200 @@
+import type { ServiceCaller } from '../../adapters/services/port.js';
+import { followingStep, stepById } from '../../domain/processes/execution/stepGraph.js';
+import type { ExistingInstance } from '../../domain/processes/instance/instanceState.js';
+import { isTerminal } from '../../domain/processes/instance/instanceState.js';
+import type { DefinitionBody, Step } from '../../domain/processes/stepLanguage.js';
+import { causedBy } from '../../domain/shared/envelope.js';
+import type { Services } from '../services.js';
+import type { Definitions } from './definitions.js';
+import type { ExpressionContext } from './expressions.js';
+import { evaluate, ExpressionError, isTrue } from './expressions.js';
+import type { InstanceSession } from './instanceSession.js';
+import { InstanceMoved, openSession } from './instanceSession.js';
+import type { StepOutcome } from './stepRunner.js';
+import { runStep } from './stepRunner.js';
+
+export const EXECUTOR_ACTOR = 'sluice:executor';
+/** A step reached this often is a loop that does not end: the instance fails rather than spin. */
+export const MAX_STEP_RUNS = 1000;
+
+export type ExecutorDeps = {
+  services: Pick<Services, 'eventStore' | 'now'>;
+  definitions: Definitions;
+  caller: ServiceCaller;
+};
+
+/** Where an instance stands once the executor has taken it as far as it can go now. */
+export type Standing = { status: ExistingInstance['status']; wakeAt: string | null } | null;
+
+const contextOf = (state: ExistingInstance): ExpressionContext => ({
+  input: state.inputs,
+  steps: state.outputs,
+  instance: { id: state.instance_id, merchant_id: state.merchant_id },
+});
+
+const stepOf = (definition: DefinitionBody, stepId: string): Step => {
+  const step = stepById(definition, stepId);
+  if (!step) throw new Error(`Definition ${definition.id} has no step ${stepId}.`);
+  return step;
+};
+
+const identity = (step: Step) => ({
+  step_id: step.id,
+  name: step.name ?? null,
+  step_type: step.type,
+  visible: step.visible ?? true,
+});
+
+const existing = (session: InstanceSession): ExistingInstance => {
+  const state = session.state;
+  if (!state.exists) throw new Error('the instance vanished');
+  return state;
+};
+
+/** Takes the next step: skips or starts it, runs it, and records its outcome in the session. */
+const takeStep = async (
+  deps: ExecutorDeps,
+  session: InstanceSession,
+  definition: DefinitionBody,
+): Promise<void> => {
+  const state = existing(session);
+  const now = () => deps.services.now().toISOString();
+  let step: Step | undefined;
+  let outcome: StepOutcome;
+  try {
+    if (state.current) {
+      // Started before a crash and never recorded as ended: run it again (at least once).
+      step = stepOf(definition, state.current.step_id);
+    } else {
+      step = stepOf(definition, state.cursor ?? '');
+      if (step.if !== undefined && !isTrue(await evaluate(step.if, contextOf(state)))) {
+        session.decide({
+          type: 'skip_step',
+          ...identity(step),
+          next: followingStep(definition, step.id),
+          now: now(),
+        });
+        return;
+      }
+      session.decide({ type: 'start_step', ...identity(step), now: now() });
+    }
+    const runs = existing(session).runs[step.id] ?? 1;
+    if (runs > MAX_STEP_RUNS) {
+      outcome = {
+        kind: 'failed',
+        code: 'step_limit_exceeded',
+        message: `Step ${step.id} ran ${MAX_STEP_RUNS} times.`,
+      };
+    } else {
+      // The start of a call to a service is recorded before the call: the history shows it.
+      if (step.type === 'http') await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+      outcome = await runStep(step, {
+        services: deps.services,
+        caller: deps.caller,
+        definition,
+        context: contextOf(existing(session)),
+        run: runs,
+        metadata: causedBy(session.last!, EXECUTOR_ACTOR),
+      });
+    }
+  } catch (err) {
+    if (!(err instanceof ExpressionError) || !step) throw err;
+    if (!existing(session).current)
+      session.decide({ type: 'start_step', ...identity(step), now: now() });
+    outcome = {
+      kind: 'failed',
+      code: 'expression_failed',
+      message: `${err.message} (in ${err.expression})`,
+    };
+  }
+  const step_id = step.id;
+  switch (outcome.kind) {
+    case 'completed':
+      session.decide({
+        type: 'complete_step',
+        step_id,
+        output: outcome.output ?? null,
+        next: outcome.next,
+        now: now(),
+      });
+      return;
+    case 'waiting':
+      session.decide({ type: 'wait_step', step_id, wait: outcome.wait, now: now() });
+      return;
+    case 'failed':
+      session.decide({
+        type: 'fail_step',
+        step_id,
+        code: outcome.code,
+        message: outcome.message,
+        now: now(),
+      });
+  }
+};
+
+const complete = async (session: InstanceSession, definition: DefinitionBody, now: string) => {
+  const state = existing(session);
+  try {
+    const output =
+      definition.output === null ? undefined : await evaluate(definition.output, contextOf(state));
+    session.decide({
+      type: 'complete_instance',
+      result: output === undefined ? null : { output },
+      now,
+    });
+  } catch (err) {
+    if (!(err instanceof ExpressionError)) throw err;
+    // The output is the instance's last expression: its failure fails the instance, on no step.
+    session.decide({
+      type: 'fail_instance',
+      code: 'expression_failed',
+      message: `${err.message} (in the output ${err.expression})`,
+      now,
+    });
+  }
+};
+
+const advanceOnce = async (deps: ExecutorDeps, instanceId: string): Promise<Standing> => {
+  const session = await openSession(deps.services.eventStore, instanceId);
+  const start = session.state;
+  if (!start.exists) return null;
+  if (isTerminal(start) || start.status === 'waiting')
+    return { status: start.status, wakeAt: null };
+  const version = await deps.definitions.version(start.definition.id, start.definition.version);
+  if (!version)
+    throw new Error(
+      `${instanceId} runs ${start.definition.id} v${start.definition.version}, which is missing`,
+    );
+  const definition = version.body;
+  for (;;) {
+    const state = existing(session);
+    if (isTerminal(state) || state.current?.wait) break;
+    if (!state.current && state.cursor === null) {
+      await complete(session, definition, deps.services.now().toISOString());
+      break;
+    }
+    await takeStep(deps, session, definition);
+  }
+  await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+  const end = existing(session);
+  const wait = end.current?.wait;
+  return { status: end.status, wakeAt: wait?.kind === 'delay' ? wait.until : null };
+};
+
+/**
+ * Takes an instance as far as it can go without waiting: step after step until one waits for a
+ * timer or a person, or the instance ends. Safe to call at any time and more than once: it acts
+ * only on what the instance's stream says is next.
+ */
+export const advanceInstance = async (
+  deps: ExecutorDeps,
+  instanceId: string,
+): Promise<Standing> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await advanceOnce(deps, instanceId);
+    } catch (err) {
+      if (!(err instanceof InstanceMoved) || attempt >= 5) throw err;
+    }
+  }
+};

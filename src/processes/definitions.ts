@@ -1,0 +1,66 @@
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { compileInputSchema } from '../../domain/processes/definition/inputSchema.js';
+import type { DefinitionBody } from '../../domain/processes/stepLanguage.js';
+import type { DefinitionDoc, DefinitionVersionDoc } from '../../projections/processDefinitions.js';
+import {
+  PROCESS_DEFINITION_VERSIONS,
+  PROCESS_DEFINITIONS,
+  versionDocId,
+} from '../../projections/processDefinitions.js';
+import type { Services } from '../services.js';
+
+export type RunnableVersion = {
+  body: DefinitionBody;
+  version: number;
+  validateInput: ValidateFunction;
+};
+
+export type Definitions = {
+  /** The definition's document, or undefined when there is none of that id. */
+  definition: (id: string) => Promise<DefinitionDoc | undefined>;
+  /** A published version, ready to run; undefined when it does not exist. */
+  version: (id: string, version: number) => Promise<RunnableVersion | undefined>;
+};
+
+const bodyOf = (doc: DefinitionVersionDoc): DefinitionBody => ({
+  id: doc.definition_id,
+  name: doc.name,
+  description: doc.description,
+  input_schema: doc.input_schema,
+  steps: doc.steps,
+  output: doc.output,
+});
+
+/**
+ * Published versions never change, so each is read and its input schema compiled once, then kept
+ * (compiling a schema costs milliseconds; a run must not pay it).
+ */
+export const definitions = (services: Pick<Services, 'readStore'>): Definitions => {
+  const versions = new Map<string, Promise<RunnableVersion | undefined>>();
+  const load = async (id: string, version: number): Promise<RunnableVersion | undefined> => {
+    const doc = (await services.readStore.get(
+      PROCESS_DEFINITION_VERSIONS,
+      versionDocId(id, version),
+    )) as DefinitionVersionDoc | undefined;
+    if (!doc) return undefined;
+    return { body: bodyOf(doc), version, validateInput: compileInputSchema(doc.input_schema) };
+  };
+  return {
+    definition: async (id) =>
+      (await services.readStore.get(PROCESS_DEFINITIONS, id)) as DefinitionDoc | undefined,
+    version: async (id, version) => {
+      const key = versionDocId(id, version);
+      let loading = versions.get(key);
+      if (!loading) {
+        loading = load(id, version);
+        versions.set(key, loading);
+        // An absent version may be published later: only found ones are kept.
+        void loading.then(
+          (found) => found || versions.delete(key),
+          () => versions.delete(key),
+        );
+      }
+      return loading;
+    },
+  };
+};

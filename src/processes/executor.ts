@@ -1,0 +1,154 @@
+import type { ServiceCaller } from '../../adapters/services/port.js';
+import { followingStep } from '../../domain/processes/execution/stepGraph.js';
+import type { InstanceEvent } from '../../domain/processes/instance/instanceEvents.js';
+import type { RecordedEvent } from '../../domain/shared/envelope.js';
+import { causedBy } from '../../domain/shared/envelope.js';
+import type { TimerDoc } from '../../projections/processInstances.js';
+import { PROCESS_INSTANCES, PROCESS_TIMERS } from '../../projections/processInstances.js';
+import type { Services } from '../services.js';
+import type { ExecutorDeps } from './advance.js';
+import { advanceInstance, EXECUTOR_ACTOR } from './advance.js';
+import type { Definitions } from './definitions.js';
+import { InstanceMoved, openSession } from './instanceSession.js';
+import { timers as timerWheel } from './timers.js';
+
+/** Instances advanced at once; each instance is only ever advanced by one of them. */
+const CONCURRENCY = 64;
+
+/** Events after which an instance can move on; the executor's own appends are not among them. */
+const MOVES_ON: ReadonlySet<string> = new Set([
+  'process_instance.created',
+  'process_instance.user_action_completed',
+  'process_instance.approval_resolved',
+]);
+
+export type Executor = { stop: () => Promise<void> };
+
+const allDocs = async (
+  services: Pick<Services, 'readStore'>,
+  collection: string,
+  where: Record<string, string>,
+) => {
+  const docs = [];
+  let cursor: string | undefined;
+  do {
+    const page = await services.readStore.find(collection, {
+      where,
+      orderBy: {
+        field: collection === PROCESS_TIMERS ? 'due_at_ms' : 'created_at',
+        direction: 'asc',
+      },
+      limit: 100,
+      ...(cursor && { cursor }),
+    });
+    docs.push(...page.docs);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return docs;
+};
+
+/**
+ * Runs process instances: advances each new or resumed instance as far as it can go, wakes delayed
+ * ones on the durable timer, and on start takes up what a stop or crash interrupted (instances
+ * pending or running, timers due). Work on one instance is never done twice at once.
+ */
+export const startExecutor = async (
+  services: Services,
+  definitions: Definitions,
+  caller: ServiceCaller,
+): Promise<Executor> => {
+  const deps: ExecutorDeps = { services, definitions, caller };
+  const queued: string[] = [];
+  const busy = new Set<string>();
+  const again = new Set<string>();
+  let stopped = false;
+  let active = 0;
+  let idle: (() => void) | undefined;
+
+  const pump = (): void => {
+    while (!stopped && active < CONCURRENCY && queued.length > 0) {
+      const instanceId = queued.shift()!;
+      if (busy.has(instanceId)) {
+        again.add(instanceId);
+        continue;
+      }
+      busy.add(instanceId);
+      active++;
+      void advanceInstance(deps, instanceId)
+        .then((standing) => {
+          if (standing?.wakeAt) wheel.schedule(instanceId, Date.parse(standing.wakeAt));
+        })
+        .catch((err: unknown) => {
+          services.logger.error(
+            { err, instance_id: instanceId },
+            'advancing a process instance failed',
+          );
+        })
+        .finally(() => {
+          busy.delete(instanceId);
+          active--;
+          if (again.delete(instanceId)) queued.push(instanceId);
+          if (active === 0) idle?.();
+          pump();
+        });
+    }
+  };
+  const enqueue = (instanceId: string): void => {
+    queued.push(instanceId);
+    pump();
+  };
+
+  const fire = (instanceId: string): void => {
+    void (async () => {
+      // The stream, not a read model, says what the instance waits for: a read model may lag.
+      const session = await openSession(services.eventStore, instanceId);
+      const state = session.state;
+      const wait = state.exists ? state.current?.wait : undefined;
+      if (!state.exists || wait?.kind !== 'delay') return;
+      const version = await definitions.version(state.definition.id, state.definition.version);
+      if (!version || !state.current) return;
+      const stepId = state.current.step_id;
+      session.decide({
+        type: 'fire_timer',
+        step_id: stepId,
+        next: followingStep(version.body, stepId),
+        now: services.now().toISOString(),
+      });
+      await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+      enqueue(instanceId);
+    })().catch((err: unknown) => {
+      // A refusal means the wait is over already (cancelled, or fired before a restart).
+      if (err instanceof InstanceMoved) return;
+      services.logger.error({ err, instance_id: instanceId }, 'a process timer could not fire');
+    });
+  };
+  const wheel = timerWheel(fire);
+
+  // Follow the log from here; what came before is taken up from the read models below.
+  const head = await services.eventStore.headPosition();
+  const subscription = services.eventStore.subscribe(
+    { ...(head && { after: head }), filter: { streamPrefixes: ['process_instance-'] } },
+    (events) => {
+      for (const event of events as RecordedEvent<InstanceEvent>[]) {
+        if (MOVES_ON.has(event.type)) enqueue(event.data.instance_id);
+      }
+      return Promise.resolve();
+    },
+  );
+  await services.projector.caughtUp(head);
+  for (const status of ['pending', 'running']) {
+    for (const doc of await allDocs(services, PROCESS_INSTANCES, { status })) enqueue(doc.id);
+  }
+  for (const doc of (await allDocs(services, PROCESS_TIMERS, {})) as TimerDoc[]) {
+    wheel.schedule(doc.id, doc.due_at_ms);
+  }
+
+  return {
+    stop: async () => {
+      stopped = true;
+      wheel.stop();
+      await subscription.stop();
+      if (active > 0) await new Promise<void>((resolve) => (idle = resolve));
+    },
+  };
+};

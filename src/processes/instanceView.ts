@@ -1,0 +1,48 @@
+import type { InstanceDoc, InstanceStepDoc } from '../../projections/processInstances.js';
+import { PROCESS_INSTANCE_STEPS, PROCESS_INSTANCES } from '../../projections/processInstances.js';
+import type { Services } from '../services.js';
+
+export const INSTANCE_ID = /^pi_[0-9A-Za-z]{1,64}$/;
+
+const stepView = (step: InstanceStepDoc) => ({
+  id: step.step_id,
+  name: step.name,
+  type: step.type,
+  status: step.status,
+  started_at: step.started_at,
+  completed_at: step.completed_at,
+  ...(step.status === 'completed' && { output: step.output }),
+  ...(step.error && { error: step.error }),
+});
+
+/** An instance as the API shows it (PRODUCT.md 5): its visible steps in the order reached. */
+export const instanceView = async (services: Pick<Services, 'readStore'>, doc: InstanceDoc) => {
+  const steps: InstanceStepDoc[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await services.readStore.find(PROCESS_INSTANCE_STEPS, {
+      where: { instance_id: doc.id },
+      orderBy: { field: 'seq', direction: 'asc' },
+      limit: 100,
+      ...(cursor && { cursor }),
+    });
+    steps.push(...(page.docs as InstanceStepDoc[]));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  const { definition_id: _definitionId, result, error, ...rest } = doc;
+  return {
+    ...rest,
+    ...(result && { result }),
+    ...(error && { error }),
+    steps: steps.map(stepView),
+  };
+};
+
+/** An instance's document, or undefined when there is none of that id. */
+export const instanceDoc = async (
+  services: Pick<Services, 'readStore'>,
+  id: string,
+): Promise<InstanceDoc | undefined> =>
+  INSTANCE_ID.test(id)
+    ? ((await services.readStore.get(PROCESS_INSTANCES, id)) as InstanceDoc | undefined)
+    : undefined;
