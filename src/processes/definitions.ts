@@ -7,7 +7,7 @@ import {
   PROCESS_DEFINITIONS,
   versionDocId,
 } from '../../projections/processDefinitions.js';
-import type { Services } from '../services.js';
+import type { ReadStore } from '../../adapters/readstore/port.js';
 
 export type RunnableVersion = {
   body: DefinitionBody;
@@ -35,7 +35,7 @@ const bodyOf = (doc: DefinitionVersionDoc): DefinitionBody => ({
  * Published versions never change, so each is read and its input schema compiled once, then kept
  * (compiling a schema costs milliseconds; a run must not pay it).
  */
-export const definitions = (services: Pick<Services, 'readStore'>): Definitions => {
+export const definitions = (services: { readStore: ReadStore }): Definitions => {
   const versions = new Map<string, Promise<RunnableVersion | undefined>>();
   const load = async (id: string, version: number): Promise<RunnableVersion | undefined> => {
     const doc = (await services.readStore.get(

@@ -1,7 +1,7 @@
 import type { Subscription } from '../../adapters/eventstore/port.js';
 import { TERMINAL_EVENT_TYPES } from '../../domain/processes/instance/instanceEvents.js';
 import type { Position } from '../../domain/shared/envelope.js';
-import type { Services } from '../services.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
 
 export type InstanceEndings = {
   /**
@@ -17,9 +17,9 @@ export type InstanceEndings = {
  * Tells waiting run requests that their instance ended, from a subscription to the instances'
  * streams: no polling, and the answer goes out as soon as the terminal event is in the log.
  */
-export const startInstanceEndings = async (
-  services: Pick<Services, 'eventStore'>,
-): Promise<InstanceEndings> => {
+export const startInstanceEndings = async (services: {
+  eventStore: EventStore;
+}): Promise<InstanceEndings> => {
   const waiters = new Map<string, Set<(position: Position) => void>>();
   const head = await services.eventStore.headPosition();
   const subscription: Subscription = services.eventStore.subscribe(
