@@ -1,9 +1,11 @@
 import { PROBLEM_STATUS } from '../http/problem.js';
+import { processSchemas } from './processSchemas.js';
 import { list, nullable, object, ref, timestamp } from './schema.js';
 
 const merchantId = { type: 'string', pattern: '^mer_[A-Za-z0-9_-]{1,64}$', examples: ['mer_acme'] };
 
 export const schemas = {
+  ...processSchemas,
   FieldFault: object({ path: { type: 'string' }, message: { type: 'string' } }),
   Problem: {
     ...object(

@@ -1,6 +1,8 @@
 import { parameters, responses, schemas, securitySchemes } from './components.js';
 import { apiKeyPaths } from './paths/apiKeys.js';
 import { eventPaths } from './paths/events.js';
+import { processDefinitionPaths } from './paths/processDefinitions.js';
+import { processInstancePaths } from './paths/processInstances.js';
 import { systemPaths } from './paths/system.js';
 import { webhookDeliveryPaths } from './paths/webhookDeliveries.js';
 import { webhookPaths } from './paths/webhooks.js';
@@ -26,6 +28,8 @@ export const openApiDocument = () => ({
     { name: 'API keys' },
     { name: 'Events' },
     { name: 'Webhook endpoints' },
+    { name: 'Process definitions' },
+    { name: 'Process instances' },
   ],
   paths: {
     ...systemPaths,
@@ -33,6 +37,8 @@ export const openApiDocument = () => ({
     ...eventPaths,
     ...webhookPaths,
     ...webhookDeliveryPaths,
+    ...processDefinitionPaths,
+    ...processInstancePaths,
   },
   components: { schemas, responses, parameters, securitySchemes },
 });
