@@ -54,7 +54,8 @@ export const startTestReceiver = async (
       const entry: Received = {
         headers: req.headers,
         raw,
-        body: JSON.parse(raw) as Received['body'],
+        // Service calls of process steps may come without a body (GET).
+        body: (raw ? JSON.parse(raw) : undefined) as Received['body'],
         at: Date.now(),
       };
       const n = received.length;

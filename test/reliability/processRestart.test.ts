@@ -1,0 +1,105 @@
+import { expect } from 'chai';
+import { startServerProcess } from '../support/serverProcess.js';
+import type { ServerProcess } from '../support/serverProcess.js';
+import { tempDir } from '../support/tempDir.js';
+
+const ADMIN = 'sk_process_restart_admin_key_0123456789';
+
+const call = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+
+const publish = async (server: ServerProcess, definition: Record<string, unknown>) => {
+  expect((await call(server, 'POST', '/v1/process-definitions', definition)).status).to.equal(201);
+  const id = definition.id as string;
+  expect(
+    (await call(server, 'POST', `/v1/process-definitions/${id}/activate`, { version: 1 })).status,
+  ).to.equal(200);
+};
+
+const until = async (server: ServerProcess, id: string, status: string, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call(server, 'GET', `/v1/process-instances/${id}`);
+    if (res.body.status === status) return res.body;
+    if (Date.now() > deadline) throw new Error(`${id} is ${res.body.status}, not ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+const kill = async (server: ServerProcess) => {
+  server.child.kill('SIGKILL');
+  await server.exited.catch(() => undefined);
+};
+
+describe('process instances survive SIGKILL', function () {
+  this.timeout(120_000);
+
+  it('resumes a delay and a waiting approval after the server is killed and restarted', async () => {
+    const dir = tempDir();
+    const env = { SLUICE_DATA_DIR: dir.path, SLUICE_ADMIN_KEY: ADMIN };
+    let server = await startServerProcess(env);
+    try {
+      await publish(server, {
+        id: 'restart.delay',
+        name: 'Delay',
+        input_schema: { type: 'object' },
+        steps: [
+          { id: 'pause', type: 'delay', duration_ms: 1500 },
+          { id: 'after', type: 'transform', value: 'input.n + 1' },
+        ],
+        output: 'steps.after',
+      });
+      await publish(server, {
+        id: 'restart.approval',
+        name: 'Approval',
+        input_schema: { type: 'object' },
+        steps: [
+          { id: 'approve', type: 'approval' },
+          { id: 'after', type: 'transform', value: '"approved"' },
+        ],
+        output: 'steps.after',
+      });
+      const delayed = await call(server, 'POST', '/v1/processes/restart.delay/runs', {
+        merchant_id: 'mer_acme',
+        input: { n: 41 },
+      });
+      const approval = await call(server, 'POST', '/v1/processes/restart.approval/runs', {
+        merchant_id: 'mer_acme',
+      });
+      await until(server, delayed.body.id as string, 'waiting');
+      await until(server, approval.body.id as string, 'waiting');
+
+      await kill(server);
+      server = await startServerProcess(env);
+
+      // The delay's timer is due while the server is down or soon after: it fires after the restart.
+      const woke = await until(server, delayed.body.id as string, 'completed');
+      expect(woke.result).to.deep.equal({ output: 42 });
+      expect(
+        Date.parse(woke.completed_at as string) - Date.parse(woke.created_at as string),
+      ).to.be.at.least(1500);
+
+      const resumed = await call(
+        server,
+        'POST',
+        `/v1/process-instances/${approval.body.id as string}/approvals`,
+        {
+          step_id: 'approve',
+          decision: 'approved',
+        },
+      );
+      expect(resumed.status).to.equal(200);
+      const approved = await until(server, approval.body.id as string, 'completed');
+      expect(approved.result).to.deep.equal({ output: 'approved' });
+    } finally {
+      await kill(server);
+      dir.remove();
+    }
+  });
+});
