@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { exampleDefinitions } from '../../../src/examples/processes/definitions.js';
+import { eventually } from '../../support/delivery.js';
+import { activeDefinition, run } from '../../support/processes.js';
+import type { TestService } from '../../support/testService.js';
+import { startTestService } from '../../support/testService.js';
+
+describe('the example process definitions', () => {
+  let service: TestService;
+  before(async () => {
+    service = await startTestService();
+    for (const definition of exampleDefinitions) await activeDefinition(service, definition);
+  });
+  after(() => service.stop());
+
+  it('order.summary totals the order and confirms it', async () => {
+    const res = await run(service, 'order.summary', {
+      input: {
+        order_id: 'ord_1',
+        items: [
+          { sku: 'a', price: 2.5, quantity: 4 },
+          { sku: 'b', price: 1, quantity: 1 },
+        ],
+      },
+      wait: { timeout_ms: 5000 },
+    });
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body.result.output).to.include({ order_id: 'ord_1', total: 11 });
+  });
+
+  it('refund.approval approves small refunds at once and parks large ones for review', async () => {
+    const small = await run(service, 'refund.approval', {
+      input: { payment_id: 'pay_1', amount: 40 },
+      wait: { timeout_ms: 5000 },
+    });
+    expect(small.status, small.text).to.equal(200);
+    expect(small.body.result.output).to.deep.equal({ payment_id: 'pay_1', refunded: 40 });
+    expect(small.body.steps.map((s: { id: string }) => s.id)).to.deep.equal(['auto', 'refund']);
+    const large = await run(service, 'refund.approval', {
+      input: { payment_id: 'pay_2', amount: 400 },
+    });
+    const parked = await eventually(
+      () => service.api.get(`/v1/process-instances/${large.body.id as string}`, service.admin),
+      (r) => r.body.status === 'waiting',
+    );
+    expect(parked.body.steps[0]).to.include({ id: 'review', status: 'waiting' });
+  });
+
+  it('invoice.reminder waits before reminding', async () => {
+    const res = await run(service, 'invoice.reminder', {
+      input: { invoice_id: 'inv_1' },
+      wait: { timeout_ms: 200 },
+    });
+    expect(res.status, res.text).to.equal(202);
+    expect(res.body.status).to.equal('waiting');
+  });
+});
