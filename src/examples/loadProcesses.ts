@@ -26,5 +26,5 @@ const post = async (path: string, body: unknown) => {
 for (const definition of exampleDefinitions) {
   const published = await post('/v1/process-definitions', definition);
   await post(`/v1/process-definitions/${definition.id}/activate`, { version: published.version });
-  console.log(`${definition.id} v${String(published.version)} is active`);
+  process.stdout.write(`${definition.id} v${String(published.version)} is active\n`);
 }
