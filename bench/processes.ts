@@ -1,0 +1,146 @@
+/**
+ * Process runs through the whole service (HTTP, validation, the append, the executor, the
+ * projections) against the ceiling of the same machine in the same run: a bare express handler's
+ * round trip, in its own process, with the same client and the same concurrency.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+import { startBenchServer } from './serverProcess.js';
+import { inTempDir, rate, table, time } from './support.js';
+
+const ADMIN = 'sk_bench_processes_admin_key_0123456789';
+const RUNS = 3000;
+const CONCURRENCY = 32;
+const SEQUENTIAL = 500;
+
+const client = new Agent({ connections: CONCURRENCY });
+
+const post = async (url: string, body: unknown): Promise<number> => {
+  const res = await request(url, {
+    method: 'POST',
+    dispatcher: client,
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await res.body.text();
+  return res.statusCode;
+};
+
+const expectStatus = async (url: string, body: unknown, status: number) => {
+  const got = await post(url, body);
+  if (got !== status) throw new Error(`POST ${url}: ${got}, expected ${status}`);
+};
+
+/** Requests per second with `CONCURRENCY` in flight. */
+const throughput = async (url: string, body: unknown, status: number): Promise<number> => {
+  let next = 0;
+  const seconds = await time(async () => {
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next++ < RUNS) await expectStatus(url, body, status);
+      }),
+    );
+  });
+  return rate(RUNS, seconds);
+};
+
+/** Round trips one after the other: p50 and p99 in milliseconds. */
+const latency = async (url: string, body: unknown, status: number) => {
+  const samples: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const started = performance.now();
+    await expectStatus(url, body, status);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { p50: at(0.5).toFixed(2), p99: at(0.99).toFixed(2) };
+};
+
+const startBareExpress = () =>
+  new Promise<{ url: string; stop: () => void }>((resolve, reject) => {
+    const entry = fileURLToPath(new URL('./bareExpress.js', import.meta.url));
+    const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.once('data', (chunk: Buffer) => {
+      const { url } = JSON.parse(chunk.toString()) as { url: string };
+      resolve({ url, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`bare express exited with ${code}`)));
+  });
+
+export const processBenchmark = async (): Promise<void> => {
+  await inTempDir(async (dir) => {
+    const server = await startBenchServer({
+      SLUICE_DATA_DIR: dir,
+      SLUICE_ADMIN_KEY: ADMIN,
+      SLUICE_RATE_LIMIT_RPS: '1000000',
+    });
+    const bare = await startBareExpress();
+    try {
+      await expectStatus(
+        `${server.url}/v1/process-definitions`,
+        {
+          id: 'bench.double',
+          name: 'Double',
+          input_schema: { type: 'object', required: ['n'], properties: { n: { type: 'number' } } },
+          steps: [{ id: 'double', type: 'transform', value: 'input.n * 2' }],
+          output: 'steps.double',
+        },
+        201,
+      );
+      await expectStatus(
+        `${server.url}/v1/process-definitions/bench.double/activate`,
+        { version: 1 },
+        200,
+      );
+      const runs = `${server.url}/v1/processes/bench.double/runs`;
+      const noWait = { merchant_id: 'mer_bench', input: { n: 21 } };
+      const withWait = { ...noWait, wait: { timeout_ms: 5000 } };
+      const bareRuns = `${bare.url}/runs`;
+
+      const ceiling = await throughput(bareRuns, noWait, 201);
+      const service = await throughput(runs, noWait, 201);
+      const bareLatency = await latency(bareRuns, withWait, 201);
+      const waited = await latency(runs, withWait, 200);
+
+      console.log(
+        `\nprocess runs (${RUNS} runs, ${CONCURRENCY} in flight; ${SEQUENTIAL} sequential round trips)`,
+      );
+      table([
+        {
+          what: 'runs without wait (201)',
+          'per s': service,
+          'p50 ms': '',
+          'p99 ms': '',
+          'vs ceiling': (service / ceiling).toFixed(2),
+        },
+        {
+          what: 'bare express handler (ceiling)',
+          'per s': ceiling,
+          'p50 ms': '',
+          'p99 ms': '',
+          'vs ceiling': '1.00',
+        },
+        {
+          what: 'run with wait, one step (200)',
+          'per s': '',
+          'p50 ms': waited.p50,
+          'p99 ms': waited.p99,
+          'vs ceiling': (Number(bareLatency.p50) / Number(waited.p50)).toFixed(2),
+        },
+        {
+          what: 'bare express round trip (ceiling)',
+          'per s': '',
+          'p50 ms': bareLatency.p50,
+          'p99 ms': bareLatency.p99,
+          'vs ceiling': '1.00',
+        },
+      ]);
+    } finally {
+      bare.stop();
+      await server.stop();
+    }
+  });
+  await client.close();
+};
