@@ -237,3 +237,35 @@ describe('the step language, run', () => {
     expect(ended.body.result).to.deep.equal({ output: { street: 'Main' } });
   });
 });
+
+describe('the http step, under the delivery address rules', () => {
+  let service: TestService;
+  const receivers = receiverPool();
+  before(async () => {
+    service = await startTestService({ SLUICE_ALLOW_PRIVATE_URLS: 'false' });
+  });
+  after(async () => {
+    await service.stop();
+    await receivers.closeAll();
+  });
+
+  it('never calls a private address: the step fails with url_blocked', async () => {
+    const receiver = await receivers.start();
+    await activeDefinition(
+      service,
+      definition('steps.private', [
+        {
+          id: 'call',
+          type: 'http',
+          method: 'GET',
+          url: receiver.url,
+          retry: { max_attempts: 3, backoff_ms: 1 },
+        },
+      ]),
+    );
+    const failed = await runToEnd(service, 'steps.private');
+    expect(failed.status).to.equal('failed');
+    expect(failed.error).to.include({ code: 'url_blocked', step_id: 'call' });
+    expect(receiver.received).to.have.length(0);
+  });
+});
