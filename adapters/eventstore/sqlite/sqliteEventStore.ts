@@ -20,6 +20,7 @@ import type {
 import { appendSignal, pullSubscription } from '../pullSubscription.js';
 import { filterSql } from './filterSql.js';
 import { createEventTables } from './schema.js';
+import { limitClause } from '../../sqlite/limitClause.js';
 import { promised } from '../../sqlite/promised.js';
 
 type EventRow = {
@@ -70,9 +71,17 @@ export const sqliteEventStore = (
     `INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const streamRows = db.prepare<[string, number, number], EventRow>(
-    'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
-  );
+  const streamStatements = new Map<number | undefined, Statement<[string, number], EventRow>>();
+  const streamRows = (limit: number | undefined) => {
+    let statement = streamStatements.get(limit);
+    if (!statement) {
+      statement = db.prepare<[string, number], EventRow>(
+        `SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision${limitClause(limit)}`,
+      );
+      streamStatements.set(limit, statement);
+    }
+    return statement;
+  };
   const head = db.prepare<[], { position: number | null }>(
     'SELECT max(position) AS position FROM events',
   );
@@ -208,14 +217,13 @@ export const sqliteEventStore = (
     if (last === null || last <= after)
       return { events: [], scannedTo: options.after, atEnd: true };
     const filter = filterOf(options.filter);
-    let statement = readAllStatements.get(filter.clause);
+    const sql = `SELECT * FROM events WHERE position > ? AND position <= ?${filter.clause} ORDER BY position${limitClause(options.limit)}`;
+    let statement = readAllStatements.get(sql);
     if (!statement) {
-      statement = db.prepare<unknown[], EventRow>(
-        `SELECT * FROM events WHERE position > ? AND position <= ?${filter.clause} ORDER BY position LIMIT ?`,
-      );
-      readAllStatements.set(filter.clause, statement);
+      statement = db.prepare<unknown[], EventRow>(sql);
+      readAllStatements.set(sql, statement);
     }
-    const rows = statement.all(after, last, ...filter.params, options.limit);
+    const rows = statement.all(after, last, ...filter.params);
     const events = rows.map(toRecorded);
     if (rows.length === options.limit) {
       return { events, scannedTo: events[events.length - 1]!.position, atEnd: false };
@@ -243,7 +251,9 @@ export const sqliteEventStore = (
     },
     readStream: promised(
       (stream: string, options: { fromRevision?: number; limit?: number } = {}) =>
-        streamRows.all(stream, options.fromRevision ?? 0, options.limit ?? -1).map(toRecorded),
+        streamRows(options.limit)
+          .all(stream, options.fromRevision ?? 0)
+          .map(toRecorded),
     ),
     readAll,
     subscribe: (options, handler) => pullSubscription(readAll, signal, options, handler),
