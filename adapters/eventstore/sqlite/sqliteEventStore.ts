@@ -14,6 +14,7 @@ import type {
   ConcurrencyConflict,
   EventStore,
   ExpectedRevision,
+  InTransactionListener,
   ReadAllOptions,
   ReadAllPage,
 } from '../port.js';
@@ -63,6 +64,7 @@ export const sqliteEventStore = (
   createEventTables(db);
   const now = options.now ?? (() => new Date());
   const signal = appendSignal();
+  const inTransactionListeners = new Set<InTransactionListener>();
 
   const currentRevision = db.prepare<[string], { revision: number | null }>(
     'SELECT max(revision) AS revision FROM events WHERE stream = ?',
@@ -125,11 +127,13 @@ export const sqliteEventStore = (
         };
       });
       const last = recorded[recorded.length - 1]!;
+      const beforePosition = before === null ? undefined : position(before);
+      for (const listener of inTransactionListeners) listener(recorded, beforePosition);
       return right({
         nextExpectedRevision: last.revision,
         position: last.position,
         events: recorded,
-        before: before === null ? undefined : position(before),
+        before: beforePosition,
       });
     },
   );
@@ -261,6 +265,10 @@ export const sqliteEventStore = (
       const last = head.get()?.position ?? null;
       return last === null ? undefined : position(last);
     }),
+    inTransaction: (listener) => {
+      inTransactionListeners.add(listener);
+      return () => inTransactionListeners.delete(listener);
+    },
     ping: promised(() => {
       db.prepare('SELECT 1').get();
     }),

@@ -233,6 +233,9 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       return row ? toState(row) : undefined;
     }),
     apply: promised(applyBatch),
+    // A transaction opened inside another is a savepoint of it: it commits or rolls back with it.
+    applyInTransaction: (name, changes, checkpoint) =>
+      applyBatch(name, { kind: 'live' }, changes, checkpoint),
     get: promised((collection: string, id: string) =>
       docTable(collection, liveGeneration(collection)).read(id),
     ),
