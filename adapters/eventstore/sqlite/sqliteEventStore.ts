@@ -146,13 +146,13 @@ export const sqliteEventStore = (
     reject: (error: Error) => void;
   };
   let queued: Queued[] = [];
-  let turnOpen = false;
 
   /**
-   * Group commit: the appends asked for while a commit was just made in this turn of the event
-   * loop are written together at its end, in one transaction, each in a savepoint of its own with its own revision check, so that concurrent
-   * commands share the cost of a commit. Each caller hears of its append once the whole group is
-   * committed.
+   * Group commit: the appends asked for in one turn of the event loop are written together at its
+   * end, in one transaction, each in a savepoint of its own with its own revision check, so that
+   * concurrent commands share the cost of a commit (a commit writes every page it touched to the
+   * WAL, and pages such as the ends of indexes are shared). Each caller hears of its append once
+   * the whole group is committed.
    */
   const appendOne = (item: Queued) => {
     try {
@@ -242,15 +242,9 @@ export const sqliteEventStore = (
         return Promise.reject(new Error('An append needs at least one event.'));
       return new Promise((resolve, reject) => {
         queued.push({ stream, events, expected, resolve, reject });
-        if (turnOpen) return;
-        // The first append of a turn of the event loop commits at once; those that follow in the
-        // same turn wait for its end and commit together.
-        turnOpen = true;
-        commitQueued();
-        setImmediate(() => {
-          turnOpen = false;
-          if (queued.length > 0) commitQueued();
-        });
+        // Every append asked for in this turn of the event loop waits for its end, and they
+        // commit together.
+        if (queued.length === 1) setImmediate(commitQueued);
       });
     },
     readStream: promised(
