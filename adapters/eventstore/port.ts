@@ -59,7 +59,19 @@ export type Subscription = {
   stop: () => Promise<void>;
   /** Resolves when the subscription has handed every event up to `position` to its handler. */
   reached: (position: Position) => Promise<void>;
+  /** Where it stands: every event up to here has been handed over (and the handler returned). */
+  at: () => Position | undefined;
 };
+
+/**
+ * Told of each append inside its transaction, before it commits: what it wrote and where the log
+ * ended before it. Whatever the listener writes to the same database commits or rolls back with
+ * the append; a listener that throws fails the append.
+ */
+export type InTransactionListener = (
+  events: readonly RecordedEvent[],
+  before: Position | undefined,
+) => void;
 
 export type EventStore = {
   append: (
@@ -77,6 +89,11 @@ export type EventStore = {
   subscribe: (options: SubscribeOptions, handler: SubscriptionHandler) => Subscription;
   /** Position of the last event in the log, undefined when it is empty. */
   headPosition: () => Promise<Position | undefined>;
+  /**
+   * Stores whose appends run in a local transaction (the embedded one) offer this, so that read
+   * models kept in the same database can change with the log, atomically. Returns a remover.
+   */
+  inTransaction?: (listener: InTransactionListener) => () => void;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };

@@ -142,6 +142,7 @@ export const pullSubscription = (
     .finally(unlisten);
 
   return {
+    at: () => cursor,
     stop: async () => {
       stopped = true;
       wake?.();

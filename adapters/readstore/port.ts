@@ -45,6 +45,11 @@ export type ReadStore = {
     changes: readonly Change[],
     checkpoint: Position,
   ) => Promise<boolean>;
+  /**
+   * `apply` to the live tables, at once, inside the caller's open transaction on the same database
+   * (an append's, say). Only stores that share a database with the event store offer it.
+   */
+  applyInTransaction?: (name: string, changes: readonly Change[], checkpoint: Position) => boolean;
   get: (collection: string, id: string) => Promise<Doc | undefined>;
   find: (collection: string, query: FindQuery) => Promise<FindPage>;
   /** Fresh, empty tables for every collection of the projection; returns their generation. */

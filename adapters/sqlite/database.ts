@@ -23,5 +23,9 @@ export const openSqlite = (options: SqliteOptions): SqliteDatabase => {
   db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
+  // Writes inside a savepoint (each append of a group commit, each projection applied inside an
+  // append) keep a statement journal for a partial rollback: in memory, it costs no file to create,
+  // write and delete per statement.
+  db.pragma('temp_store = MEMORY');
   return db;
 };

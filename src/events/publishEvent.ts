@@ -44,6 +44,9 @@ export const publishEvent = async (
       },
     },
     metadata,
+    // A new id is the common case: the append's own check finds a republication, which is then
+    // decided on the stream as it stands.
+    { expectNew: true },
   );
   if (isLeft(result)) return { ok: false, error: result.left };
   const { state, events, position } = result.right;

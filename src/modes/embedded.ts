@@ -44,7 +44,10 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
   const eventStore = sqliteEventStore(db);
   const readStore = sqliteReadStore(db);
   const idempotency = sqliteIdempotencyStore(db);
-  const projector = await startProjector(eventStore, readStore, allProjections, logger);
+  // The read models live in the log's own file: they are applied inside each append's transaction.
+  const projector = await startProjector(eventStore, readStore, allProjections, logger, {
+    inline: true,
+  });
   const adminKey = bootstrapAdminKey(config.adminKey, config.dataDir);
   const secrets = rememberingOpened(
     secretBox(loadEncryptionKey(config.encryptionKey, config.dataDir)),

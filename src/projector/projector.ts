@@ -1,5 +1,6 @@
 import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
 import { comparePositions } from '../../domain/shared/envelope.js';
+import { matchesFilter } from '../../domain/shared/eventFilter.js';
 import type { EventStore, Subscription } from '../../adapters/eventstore/port.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import type { Projection } from '../../projections/projection.js';
@@ -17,14 +18,21 @@ export type ProjectionStatus = {
 
 type Running = {
   projection: Projection;
-  subscription: Subscription;
+  /** Following the log; absent while the projection is applied inline. */
+  subscription: Subscription | undefined;
   lock: Mutex;
-  /** Events at or before this position are already in the tables (a rebuild swapped them in). */
-  floor: Position | undefined;
+  /** The tables reflect the log up to here: events at or before it are never applied again. */
+  appliedTo: Position | undefined;
+  /** Applied inside each append's transaction, rather than by following the log. */
+  inline: boolean;
+  /** A rebuild is swapping the tables: nothing is applied inline until it is done. */
+  held: boolean;
   status: ProjectionStatus['status'];
   lastError: string | null;
   /** When the checkpoint was last written (performance.now()). */
   savedAt: number;
+  /** caughtUp calls waiting for the inline side to pass their position. */
+  waiters: Array<{ position: Position; resolve: () => void }>;
 };
 
 export type Projector = {
@@ -39,30 +47,47 @@ export type Projector = {
 const RETRY_AFTER_FAILURE_MS = 1000;
 const IDLE_CHECKPOINT_EVERY_MS = 1000;
 
+const isAfter = (position: Position, floor: Position | undefined) =>
+  floor === undefined || comparePositions(position, floor) > 0;
+
 /**
- * Keeps each projection's read models up to date: one subscription per projection, from its
- * checkpoint, applying each batch of changes with the new checkpoint in one atomic write.
+ * Keeps each projection's read models up to date, applying each batch of changes with the new
+ * checkpoint in one atomic write. A projection follows the log through a subscription from its
+ * checkpoint. With `inline` (read models in the event store's own database), a projection that has
+ * caught up is then applied inside each append's transaction instead: the read models change with
+ * the log, in the same commit, and no subscription, lock or second transaction is involved. It
+ * follows the log again while a rebuild swaps its tables, or after a batch failed inline.
  */
 export const startProjector = async (
   eventStore: EventStore,
   readStore: ReadStore,
   projections: readonly Projection[],
   logger: Logger,
+  options: { inline?: boolean } = {},
 ): Promise<Projector> => {
   const running = new Map<string, Running>();
   let stopping = false;
 
+  const settleWaiters = (entry: Running) => {
+    const at = entry.appliedTo;
+    if (at === undefined || entry.waiters.length === 0) return;
+    const done = entry.waiters.filter((w) => comparePositions(w.position, at) <= 0);
+    entry.waiters = entry.waiters.filter((w) => !done.includes(w));
+    for (const w of done) w.resolve();
+  };
+
   const applyBatch = async (entry: Running, events: RecordedEvent[], scannedTo: Position) => {
-    const floor = entry.floor;
-    const fresh = floor ? events.filter((e) => comparePositions(e.position, floor) > 0) : events;
-    if (fresh.length === 0) {
-      // Nothing for this projection, but the scan moved on: keep that now and then, so that a
-      // restart does not rescan a long stretch of events it does not want.
-      if (performance.now() - entry.savedAt < IDLE_CHECKPOINT_EVERY_MS) return;
+    const fresh = events.filter((e) => isAfter(e.position, entry.appliedTo));
+    if (!isAfter(scannedTo, entry.appliedTo)) return;
+    // Nothing for this projection, but the scan moved on: keep that now and then, so that a
+    // restart does not rescan a long stretch of events it does not want.
+    if (fresh.length > 0 || performance.now() - entry.savedAt >= IDLE_CHECKPOINT_EVERY_MS) {
+      const changes = fresh.flatMap((event) => entry.projection.project(event));
+      await readStore.apply(entry.projection.name, { kind: 'live' }, changes, scannedTo);
+      entry.savedAt = performance.now();
     }
-    const changes = fresh.flatMap((event) => entry.projection.project(event));
-    await readStore.apply(entry.projection.name, { kind: 'live' }, changes, scannedTo);
-    entry.savedAt = performance.now();
+    entry.appliedTo = scannedTo;
+    settleWaiters(entry);
   };
 
   /** A failing batch is retried until it passes: skipping it would leave the read model wrong. */
@@ -83,22 +108,112 @@ export const startProjector = async (
     }
   };
 
+  const follow = (entry: Running) => {
+    entry.inline = false;
+    entry.subscription = eventStore.subscribe(
+      {
+        ...(entry.appliedTo !== undefined && { after: entry.appliedTo }),
+        filter: entry.projection.filter,
+      },
+      (events, progress) => applyWithRetry(entry, events, progress.scannedTo),
+    );
+  };
+
+  /**
+   * Inside an append's transaction. A projection that follows the log takes over here once its
+   * subscription has handed over everything before this append; from then on it is applied here.
+   */
+  const applyInline = (
+    apply: NonNullable<ReadStore['applyInTransaction']>,
+    entry: Running,
+    events: readonly RecordedEvent[],
+    before: Position | undefined,
+  ) => {
+    if (stopping || entry.held) return;
+    if (!entry.inline) {
+      const subscription = entry.subscription;
+      // The subscription's position passes events it did not want without calling the handler.
+      if (!subscription || subscription.at() !== before) return;
+      entry.appliedTo = before;
+      entry.inline = true;
+      entry.subscription = undefined;
+      void subscription.stop();
+    }
+    const last = events[events.length - 1]!.position;
+    const wanted = events.filter((event) => matchesFilter(entry.projection.filter, event));
+    try {
+      if (wanted.length > 0 || performance.now() - entry.savedAt >= IDLE_CHECKPOINT_EVERY_MS) {
+        const changes = wanted.flatMap((event) => entry.projection.project(event));
+        apply(entry.projection.name, changes, last);
+        entry.savedAt = performance.now();
+      }
+    } catch (error) {
+      // The projection's writes rolled back with their savepoint; the append itself goes on. The
+      // projection follows the log again from where it stood, retrying as any failing batch does,
+      // once this transaction has ended.
+      entry.status = 'failing';
+      entry.lastError = error instanceof Error ? error.message : String(error);
+      logger.error({ err: error, projection: entry.projection.name }, 'projection batch failed');
+      entry.inline = false;
+      queueMicrotask(() => {
+        if (!stopping && !entry.inline && !entry.subscription) follow(entry);
+      });
+      return;
+    }
+    entry.appliedTo = last;
+    if (entry.status === 'failing') entry.status = 'live';
+    entry.lastError = null;
+    settleWaiters(entry);
+  };
+
   for (const projection of projections) {
     const state = await readStore.registerProjection(projection.name, projection.collections);
-    const entry = {
+    const entry: Running = {
       projection,
+      subscription: undefined,
       lock: mutex(),
-      floor: undefined,
+      appliedTo: state.checkpoint,
+      inline: false,
+      held: false,
       status: 'live',
       lastError: null,
       savedAt: performance.now(),
-    } as Omit<Running, 'subscription'> as Running;
-    entry.subscription = eventStore.subscribe(
-      { ...(state.checkpoint && { after: state.checkpoint }), filter: projection.filter },
-      (events, progress) => applyWithRetry(entry, events, progress.scannedTo),
-    );
+      waiters: [],
+    };
+    follow(entry);
     running.set(projection.name, entry);
   }
+
+  const applyInTransaction = readStore.applyInTransaction;
+  const removeListener =
+    options.inline && eventStore.inTransaction && applyInTransaction
+      ? eventStore.inTransaction((events, before) => {
+          for (const entry of running.values())
+            applyInline(applyInTransaction, entry, events, before);
+        })
+      : undefined;
+
+  const reached = (entry: Running, position: Position): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      if (entry.appliedTo !== undefined && comparePositions(position, entry.appliedTo) <= 0)
+        return resolve();
+      entry.waiters.push({ position, resolve });
+      entry.subscription?.reached(position).then(resolve, reject);
+    });
+
+  /** While a rebuild swaps the tables, the projection follows the log, held by the lock. */
+  const holding = (entry: Running): Mutex => ({
+    run: (task) =>
+      entry.lock.run(async () => {
+        entry.held = true;
+        if (entry.inline) follow(entry);
+        try {
+          return await task();
+        } finally {
+          entry.held = false;
+        }
+      }),
+  });
 
   return {
     caughtUp: async (position, timeoutMs = 5000) => {
@@ -107,11 +222,9 @@ export const startProjector = async (
       const timeout = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), timeoutMs);
       });
-      const reached = Promise.all(
-        [...running.values()].map((entry) => entry.subscription.reached(position)),
-      ).then(() => true);
+      const all = Promise.all([...running.values()].map((entry) => reached(entry, position)));
       try {
-        return await Promise.race([reached, timeout]);
+        return await Promise.race([all.then(() => true), timeout]);
       } finally {
         clearTimeout(timer);
       }
@@ -121,7 +234,13 @@ export const startProjector = async (
       if (!entry) throw new Error(`Unknown projection: ${name}`);
       entry.status = 'rebuilding';
       try {
-        entry.floor = await rebuildProjection(eventStore, readStore, entry.projection, entry.lock);
+        const floor = await rebuildProjection(
+          eventStore,
+          readStore,
+          entry.projection,
+          holding(entry),
+        );
+        if (floor !== undefined && isAfter(floor, entry.appliedTo)) entry.appliedTo = floor;
         entry.status = 'live';
       } catch (error) {
         entry.status = 'failing';
@@ -144,7 +263,9 @@ export const startProjector = async (
     names: () => [...running.keys()],
     stop: async () => {
       stopping = true;
-      await Promise.all([...running.values()].map((entry) => entry.subscription.stop()));
+      removeListener?.();
+      const subscriptions = [...running.values()].flatMap((entry) => entry.subscription ?? []);
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     },
   };
 };

@@ -14,12 +14,14 @@ import type {
   ConcurrencyConflict,
   EventStore,
   ExpectedRevision,
+  InTransactionListener,
   ReadAllOptions,
   ReadAllPage,
 } from '../port.js';
 import { appendSignal, pullSubscription } from '../pullSubscription.js';
 import { filterSql } from './filterSql.js';
 import { createEventTables } from './schema.js';
+import { limitClause } from '../../sqlite/limitClause.js';
 import { promised } from '../../sqlite/promised.js';
 
 type EventRow = {
@@ -62,6 +64,7 @@ export const sqliteEventStore = (
   createEventTables(db);
   const now = options.now ?? (() => new Date());
   const signal = appendSignal();
+  const inTransactionListeners = new Set<InTransactionListener>();
 
   const currentRevision = db.prepare<[string], { revision: number | null }>(
     'SELECT max(revision) AS revision FROM events WHERE stream = ?',
@@ -70,9 +73,17 @@ export const sqliteEventStore = (
     `INSERT INTO events (id, stream, revision, type, data, metadata, recorded_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const streamRows = db.prepare<[string, number, number], EventRow>(
-    'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
-  );
+  const streamStatements = new Map<number | undefined, Statement<[string, number], EventRow>>();
+  const streamRows = (limit: number | undefined) => {
+    let statement = streamStatements.get(limit);
+    if (!statement) {
+      statement = db.prepare<[string, number], EventRow>(
+        `SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision${limitClause(limit)}`,
+      );
+      streamStatements.set(limit, statement);
+    }
+    return statement;
+  };
   const head = db.prepare<[], { position: number | null }>(
     'SELECT max(position) AS position FROM events',
   );
@@ -116,11 +127,13 @@ export const sqliteEventStore = (
         };
       });
       const last = recorded[recorded.length - 1]!;
+      const beforePosition = before === null ? undefined : position(before);
+      for (const listener of inTransactionListeners) listener(recorded, beforePosition);
       return right({
         nextExpectedRevision: last.revision,
         position: last.position,
         events: recorded,
-        before: before === null ? undefined : position(before),
+        before: beforePosition,
       });
     },
   );
@@ -133,13 +146,13 @@ export const sqliteEventStore = (
     reject: (error: Error) => void;
   };
   let queued: Queued[] = [];
-  let turnOpen = false;
 
   /**
-   * Group commit: the appends asked for while a commit was just made in this turn of the event
-   * loop are written together at its end, in one transaction, each in a savepoint of its own with its own revision check, so that concurrent
-   * commands share the cost of a commit. Each caller hears of its append once the whole group is
-   * committed.
+   * Group commit: the appends asked for in one turn of the event loop are written together at its
+   * end, in one transaction, each in a savepoint of its own with its own revision check, so that
+   * concurrent commands share the cost of a commit (a commit writes every page it touched to the
+   * WAL, and pages such as the ends of indexes are shared). Each caller hears of its append once
+   * the whole group is committed.
    */
   const appendOne = (item: Queued) => {
     try {
@@ -208,14 +221,13 @@ export const sqliteEventStore = (
     if (last === null || last <= after)
       return { events: [], scannedTo: options.after, atEnd: true };
     const filter = filterOf(options.filter);
-    let statement = readAllStatements.get(filter.clause);
+    const sql = `SELECT * FROM events WHERE position > ? AND position <= ?${filter.clause} ORDER BY position${limitClause(options.limit)}`;
+    let statement = readAllStatements.get(sql);
     if (!statement) {
-      statement = db.prepare<unknown[], EventRow>(
-        `SELECT * FROM events WHERE position > ? AND position <= ?${filter.clause} ORDER BY position LIMIT ?`,
-      );
-      readAllStatements.set(filter.clause, statement);
+      statement = db.prepare<unknown[], EventRow>(sql);
+      readAllStatements.set(sql, statement);
     }
-    const rows = statement.all(after, last, ...filter.params, options.limit);
+    const rows = statement.all(after, last, ...filter.params);
     const events = rows.map(toRecorded);
     if (rows.length === options.limit) {
       return { events, scannedTo: events[events.length - 1]!.position, atEnd: false };
@@ -230,20 +242,16 @@ export const sqliteEventStore = (
         return Promise.reject(new Error('An append needs at least one event.'));
       return new Promise((resolve, reject) => {
         queued.push({ stream, events, expected, resolve, reject });
-        if (turnOpen) return;
-        // The first append of a turn of the event loop commits at once; those that follow in the
-        // same turn wait for its end and commit together.
-        turnOpen = true;
-        commitQueued();
-        setImmediate(() => {
-          turnOpen = false;
-          if (queued.length > 0) commitQueued();
-        });
+        // Every append asked for in this turn of the event loop waits for its end, and they
+        // commit together.
+        if (queued.length === 1) setImmediate(commitQueued);
       });
     },
     readStream: promised(
       (stream: string, options: { fromRevision?: number; limit?: number } = {}) =>
-        streamRows.all(stream, options.fromRevision ?? 0, options.limit ?? -1).map(toRecorded),
+        streamRows(options.limit)
+          .all(stream, options.fromRevision ?? 0)
+          .map(toRecorded),
     ),
     readAll,
     subscribe: (options, handler) => pullSubscription(readAll, signal, options, handler),
@@ -251,6 +259,10 @@ export const sqliteEventStore = (
       const last = head.get()?.position ?? null;
       return last === null ? undefined : position(last);
     }),
+    inTransaction: (listener) => {
+      inTransactionListeners.add(listener);
+      return () => inTransactionListeners.delete(listener);
+    },
     ping: promised(() => {
       db.prepare('SELECT 1').get();
     }),

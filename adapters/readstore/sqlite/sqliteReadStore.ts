@@ -5,6 +5,7 @@ import type { Change, CollectionSpec, Doc } from '../../../projections/projectio
 import type { SqliteDatabase } from '../../sqlite/database.js';
 import type { FindQuery, ProjectionState, ReadStore, Scalar, Target } from '../port.js';
 import { InvalidCursorError } from '../port.js';
+import { limitClause } from '../../sqlite/limitClause.js';
 import { promised } from '../../sqlite/promised.js';
 import type { DocTable } from './applyChange.js';
 import { applyChange } from './applyChange.js';
@@ -214,8 +215,8 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     }
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const rows = prepared(
-      `SELECT doc FROM ${table} ${where} ORDER BY ${sort} ${direction}, id ${direction} LIMIT ?`,
-    ).all(...params, query.limit + 1) as Array<{ doc: string }>;
+      `SELECT doc FROM ${table} ${where} ORDER BY ${sort} ${direction}, id ${direction}${limitClause(query.limit + 1)}`,
+    ).all(...params) as Array<{ doc: string }>;
     const docs = rows.slice(0, query.limit).map((r) => JSON.parse(r.doc) as Doc);
     const last = docs[docs.length - 1];
     const nextCursor =
@@ -232,6 +233,9 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       return row ? toState(row) : undefined;
     }),
     apply: promised(applyBatch),
+    // A transaction opened inside another is a savepoint of it: it commits or rolls back with it.
+    applyInTransaction: (name, changes, checkpoint) =>
+      applyBatch(name, { kind: 'live' }, changes, checkpoint),
     get: promised((collection: string, id: string) =>
       docTable(collection, liveGeneration(collection)).read(id),
     ),
