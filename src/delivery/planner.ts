@@ -10,7 +10,7 @@ import { endpointReceives } from '../../domain/webhooks/matching.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import { handleCommand } from '../commands/handleCommand.js';
-import { processorCheckpoint } from '../projector/processorCheckpoint.js';
+import { startProcessor } from '../projector/processor.js';
 import type { Services } from '../services.js';
 
 export const PLANNER = 'delivery_planner';
@@ -43,9 +43,6 @@ export const merchantEndpoints = async (
  * planned by the test route, to the endpoints it names.
  */
 export const startPlanner = async (services: Services): Promise<Pick<Subscription, 'stop'>> => {
-  const checkpoint = await processorCheckpoint(services.readStore, PLANNER);
-  const after = await checkpoint.load();
-
   const plan = async (event: RecordedEvent<{ type: string; data: BusinessEventData }>) => {
     if (event.type === 'webhook.test' || !isDeliverable(event.type)) return;
     const endpoints = await merchantEndpoints(services, event.data.merchant_id);
@@ -74,33 +71,10 @@ export const startPlanner = async (services: Services): Promise<Pick<Subscriptio
     }
   };
 
-  let stopped = false;
-  const subscription = services.eventStore.subscribe(
-    { ...(after && { after }), filter: { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] } },
-    async (events, progress) => {
-      for (const event of events) {
-        while (!stopped) {
-          try {
-            await plan(event as RecordedEvent<{ type: string; data: BusinessEventData }>);
-            break;
-          } catch (err) {
-            // The log is the queue: a batch that cannot be planned now is tried again, in order.
-            services.logger.error(
-              { err, event_id: event.id },
-              'planning deliveries failed; retrying',
-            );
-            await new Promise((resolve) => setTimeout(resolve, 1000));
-          }
-        }
-      }
-      if (!stopped) await checkpoint.save(progress.scannedTo);
-    },
+  return startProcessor(
+    services,
+    PLANNER,
+    { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
+    (event) => plan(event as RecordedEvent<{ type: string; data: BusinessEventData }>),
   );
-  return {
-    stop: async () => {
-      stopped = true;
-      await subscription.stop();
-      await checkpoint.flush();
-    },
-  };
 };

@@ -58,3 +58,22 @@ export const DateTime = new t.Type<string, string, unknown>(
       : t.failure(u, c),
   t.identity,
 );
+
+/** Any JSON object (not an array, not null). */
+export const JsonObject = new t.Type<Record<string, unknown>, Record<string, unknown>, unknown>(
+  'a JSON object',
+  (u): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u),
+  (u, c) =>
+    typeof u === 'object' && u !== null && !Array.isArray(u)
+      ? t.success(u as Record<string, unknown>)
+      : t.failure(u, c),
+  t.identity,
+);
+
+export const PositiveInteger = new t.Type<number, number, unknown>(
+  'a positive integer',
+  (u): u is number => typeof u === 'number' && Number.isInteger(u) && u > 0,
+  (u, c) =>
+    typeof u === 'number' && Number.isInteger(u) && u > 0 ? t.success(u) : t.failure(u, c),
+  t.identity,
+);

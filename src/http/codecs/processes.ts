@@ -1,24 +1,14 @@
 import * as t from 'io-ts';
 import { strictObject } from '../codec.js';
-import { MerchantId, boundedString, matching, nullable, pageQuery } from './common.js';
-
-const PositiveInteger = new t.Type<number, number, unknown>(
-  'a positive integer',
-  (u): u is number => typeof u === 'number' && Number.isInteger(u) && u > 0,
-  (u, c) =>
-    typeof u === 'number' && Number.isInteger(u) && u > 0 ? t.success(u) : t.failure(u, c),
-  t.identity,
-);
-
-const JsonObject = new t.Type<Record<string, unknown>, Record<string, unknown>, unknown>(
-  'a JSON object',
-  (u): u is Record<string, unknown> => typeof u === 'object' && u !== null && !Array.isArray(u),
-  (u, c) =>
-    typeof u === 'object' && u !== null && !Array.isArray(u)
-      ? t.success(u as Record<string, unknown>)
-      : t.failure(u, c),
-  t.identity,
-);
+import {
+  MerchantId,
+  boundedString,
+  matching,
+  nullable,
+  pageQuery,
+  JsonObject,
+  PositiveInteger,
+} from './common.js';
 
 export const ActivateBody = strictObject('ActivateBody', { version: PositiveInteger }, {});
 export const EmptyBody = strictObject('EmptyBody', {}, {});

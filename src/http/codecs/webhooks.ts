@@ -1,16 +1,15 @@
 import * as t from 'io-ts';
 import { strictObject } from '../codec.js';
-import { DateTime, MerchantId, boundedString, nullable, pageQuery } from './common.js';
+import {
+  DateTime,
+  MerchantId,
+  boundedString,
+  nullable,
+  pageQuery,
+  PositiveInteger,
+} from './common.js';
 
 const Strings = t.array(t.string, 'a list of strings');
-
-const PositiveInteger = new t.Type<number, number, unknown>(
-  'a positive integer',
-  (u): u is number => typeof u === 'number' && Number.isInteger(u) && u > 0,
-  (u, c) =>
-    typeof u === 'number' && Number.isInteger(u) && u > 0 ? t.success(u) : t.failure(u, c),
-  t.identity,
-);
 
 const settings = {
   filter_types: nullable(Strings),
