@@ -87,6 +87,18 @@ const instanceError = object({
   step_id: { type: ['string', 'null'] },
 });
 
+/** A definition as lists show it; reading one adds its versions. */
+const definitionFields = {
+  id: definitionId,
+  object: { const: 'process_definition' },
+  name: { type: 'string' },
+  description: { type: ['string', 'null'] },
+  active_version: { type: ['integer', 'null'] },
+  latest_version: { type: 'integer' },
+  created_at: timestamp,
+  updated_at: timestamp,
+};
+
 export const processSchemas: Record<string, Schema> = {
   ...stepSchemas,
   Step: {
@@ -102,26 +114,10 @@ export const processSchemas: Record<string, Schema> = {
     ...versionFields,
     created_at: timestamp,
   }),
-  ProcessDefinitionSummary: object({
-    id: definitionId,
-    object: { const: 'process_definition' },
-    name: { type: 'string' },
-    description: { type: ['string', 'null'] },
-    active_version: { type: ['integer', 'null'] },
-    latest_version: { type: 'integer' },
-    created_at: timestamp,
-    updated_at: timestamp,
-  }),
+  ProcessDefinitionSummary: object(definitionFields),
   ProcessDefinition: object({
-    id: definitionId,
-    object: { const: 'process_definition' },
-    name: { type: 'string' },
-    description: { type: ['string', 'null'] },
-    active_version: { type: ['integer', 'null'] },
-    latest_version: { type: 'integer' },
+    ...definitionFields,
     versions: { type: 'array', items: ref('ProcessDefinitionVersion') },
-    created_at: timestamp,
-    updated_at: timestamp,
   }),
   ProcessDefinitionList: list('ProcessDefinitionSummary'),
   InstanceStatus: {
