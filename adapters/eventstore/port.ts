@@ -89,6 +89,8 @@ export type EventStore = {
   subscribe: (options: SubscribeOptions, handler: SubscriptionHandler) => Subscription;
   /** Position of the last event in the log, undefined when it is empty. */
   headPosition: () => Promise<Position | undefined>;
+  /** How many events the log holds after `position` (all of them when absent): a lag, say. */
+  countAfter: (position: Position | undefined) => Promise<number>;
   /**
    * Stores whose appends run in a local transaction (the embedded one) offer this, so that read
    * models kept in the same database can change with the log, atomically. Returns a remover.

@@ -7,13 +7,19 @@ import type { Projection } from '../../projections/projection.js';
 import type { Logger } from '../logging/logger.js';
 import type { Mutex } from './mutex.js';
 import { mutex } from './mutex.js';
+import type { RebuildProgress } from './rebuild.js';
 import { rebuildProjection } from './rebuild.js';
 
 export type ProjectionStatus = {
   name: string;
+  /** Every event up to here is reflected in the live tables. */
   checkpoint: Position | null;
+  /** Events in the log after the checkpoint. */
+  lag: number;
   status: 'live' | 'rebuilding' | 'failing' | 'stopped';
   last_error: string | null;
+  /** While rebuilding: how far the fresh tables have come. */
+  rebuild: RebuildProgress | null;
 };
 
 type Running = {
@@ -33,12 +39,15 @@ type Running = {
   savedAt: number;
   /** caughtUp calls waiting for the inline side to pass their position. */
   waiters: Array<{ position: Position; resolve: () => void }>;
+  /** The rebuild under way, which a second request joins rather than starting another. */
+  rebuilding: { done: Promise<void>; progress: RebuildProgress } | undefined;
 };
 
 export type Projector = {
   /** Resolves when every projection has applied the log up to `position`, or after `timeoutMs`. */
   caughtUp: (position: Position | undefined, timeoutMs?: number) => Promise<boolean>;
-  rebuild: (name: string) => Promise<void>;
+  /** Rebuilds beside the live tables and swaps; joins the rebuild of `name` already under way. */
+  rebuild: (name: string, onProgress?: (progress: RebuildProgress) => void) => Promise<void>;
   status: () => Promise<ProjectionStatus[]>;
   names: () => string[];
   stop: () => Promise<void>;
@@ -179,6 +188,7 @@ export const startProjector = async (
       lastError: null,
       savedAt: performance.now(),
       waiters: [],
+      rebuilding: undefined,
     };
     follow(entry);
     running.set(projection.name, entry);
@@ -229,34 +239,64 @@ export const startProjector = async (
         clearTimeout(timer);
       }
     },
-    rebuild: async (name) => {
+    rebuild: (name, onProgress) => {
       const entry = running.get(name);
-      if (!entry) throw new Error(`Unknown projection: ${name}`);
-      entry.status = 'rebuilding';
-      try {
-        const floor = await rebuildProjection(
-          eventStore,
-          readStore,
-          entry.projection,
-          holding(entry),
-        );
-        if (floor !== undefined && isAfter(floor, entry.appliedTo)) entry.appliedTo = floor;
-        entry.status = 'live';
-      } catch (error) {
-        entry.status = 'failing';
-        entry.lastError = error instanceof Error ? error.message : String(error);
-        throw error;
+      if (!entry) return Promise.reject(new Error(`Unknown projection: ${name}`));
+      if (entry.rebuilding) {
+        const joined = entry.rebuilding;
+        if (onProgress) onProgress(joined.progress);
+        return joined.done;
       }
+      const progress: RebuildProgress = {
+        started_at: new Date().toISOString(),
+        events_done: 0,
+        events_total: 0,
+      };
+      const run = async () => {
+        entry.status = 'rebuilding';
+        try {
+          const floor = await rebuildProjection(
+            eventStore,
+            readStore,
+            entry.projection,
+            holding(entry),
+            (step) => {
+              Object.assign(progress, step);
+              onProgress?.(progress);
+            },
+          );
+          if (floor !== undefined && isAfter(floor, entry.appliedTo)) entry.appliedTo = floor;
+          entry.status = 'live';
+          entry.lastError = null;
+        } catch (error) {
+          entry.status = 'failing';
+          entry.lastError = error instanceof Error ? error.message : String(error);
+          throw error;
+        } finally {
+          entry.rebuilding = undefined;
+        }
+      };
+      const done = run();
+      entry.rebuilding = { done, progress };
+      return done;
     },
     status: async () =>
       Promise.all(
-        [...running.values()].map(async (entry) => {
-          const state = await readStore.state(entry.projection.name);
+        [...running.values()].map(async (entry): Promise<ProjectionStatus> => {
+          const stored = (await readStore.state(entry.projection.name))?.checkpoint;
+          // Applied inline, the projection is ahead of the checkpoint it writes only now and then.
+          const checkpoint =
+            entry.appliedTo !== undefined &&
+            (stored === undefined || isAfter(entry.appliedTo, stored))
+              ? entry.appliedTo
+              : stored;
           return {
             name: entry.projection.name,
-            checkpoint: state?.checkpoint ?? null,
+            checkpoint: checkpoint ?? null,
+            lag: await eventStore.countAfter(checkpoint),
             status: stopping ? 'stopped' : entry.status,
             last_error: entry.lastError,
+            rebuild: entry.rebuilding ? { ...entry.rebuilding.progress } : null,
           };
         }),
       ),

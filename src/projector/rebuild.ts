@@ -6,6 +6,16 @@ import type { Mutex } from './mutex.js';
 
 const PAGE = 2000;
 
+/** How often a rebuild counts how far it has come: a count is a scan of the rest of the log. */
+const REPORT_EVERY_MS = 500;
+
+/** How far a rebuild has come through the log, as it stood at the last report. */
+export type RebuildProgress = {
+  started_at: string;
+  events_done: number;
+  events_total: number;
+};
+
 /**
  * Replays the whole log into fresh tables beside the live ones (reads keep being served from the
  * live tables), then, with the live projection held still, catches up the last events and swaps.
@@ -16,9 +26,18 @@ export const rebuildProjection = async (
   readStore: ReadStore,
   projection: Projection,
   liveLock: Mutex,
+  onProgress: (progress: Omit<RebuildProgress, 'started_at'>) => void = () => {},
 ): Promise<Position | undefined> => {
   const generation = await readStore.beginRebuild(projection.name);
   let after: Position | undefined;
+  let reportedAt = -Infinity;
+  const report = async (force = false) => {
+    if (!force && performance.now() - reportedAt < REPORT_EVERY_MS) return;
+    reportedAt = performance.now();
+    const total = await eventStore.countAfter(undefined);
+    onProgress({ events_done: total - (await eventStore.countAfter(after)), events_total: total });
+  };
+  await report(true);
 
   const catchUp = async () => {
     for (;;) {
@@ -36,6 +55,7 @@ export const rebuildProjection = async (
           page.scannedTo,
         );
         after = page.scannedTo;
+        await report();
       }
       if (page.atEnd) return;
     }
@@ -46,6 +66,7 @@ export const rebuildProjection = async (
     return await liveLock.run(async () => {
       await catchUp();
       await readStore.completeRebuild(projection.name, generation);
+      await report(true);
       return after;
     });
   } catch (error) {

@@ -87,6 +87,9 @@ export const sqliteEventStore = (
   const head = db.prepare<[], { position: number | null }>(
     'SELECT max(position) AS position FROM events',
   );
+  const countFrom = db.prepare<[number], { count: number }>(
+    'SELECT count(*) AS count FROM events WHERE position > ?',
+  );
   const readAllStatements = new Map<string, Statement<unknown[], EventRow>>();
 
   const appendTransaction = db.transaction(
@@ -259,6 +262,10 @@ export const sqliteEventStore = (
       const last = head.get()?.position ?? null;
       return last === null ? undefined : position(last);
     }),
+    countAfter: promised(
+      (after: Position | undefined) =>
+        countFrom.get(after === undefined ? 0 : Number(after))?.count ?? 0,
+    ),
     inTransaction: (listener) => {
       inTransactionListeners.add(listener);
       return () => inTransactionListeners.delete(listener);

@@ -162,6 +162,49 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
       expect(literal.events).to.have.length(0);
     });
 
+    it('filters the log by exact type, stream and merchant', async () => {
+      const head = await store.headPosition();
+      const merchant = `mer_${stream.replace(/[^A-Za-z0-9]/g, '')}`;
+      const typed = (type: string, owner: string | null) => newEvent(type, {}, owner);
+      const write = async (target: string, events: ReturnType<typeof newEvent>[]) => {
+        const result = await store.append(target, events, 'any');
+        if (isLeft(result)) throw new Error('append refused');
+      };
+      await write(`${stream}-a`, [
+        typed('order.created', merchant),
+        typed('order.created_x', merchant),
+      ]);
+      await write(`${stream}-ab`, [typed('order.created', 'mer_someone_else')]);
+      await write(`${stream}-a`, [typed('invoice.sent', merchant), typed('order.created', null)]);
+      const read = async (filter: Parameters<EventStore['readAll']>[0]['filter']) =>
+        (await store.readAll({ ...(head && { after: head }), filter, limit: 100 })).events;
+      expect((await read({ type: 'order.created' })).map((e) => e.stream)).to.deep.equal([
+        `${stream}-a`,
+        `${stream}-ab`,
+        `${stream}-a`,
+      ]);
+      expect((await read({ stream: `${stream}-a` })).map((e) => e.revision)).to.deep.equal([
+        0, 1, 2, 3,
+      ]);
+      expect((await read({ merchantId: merchant })).map((e) => e.type)).to.deep.equal([
+        'order.created',
+        'order.created_x',
+        'invoice.sent',
+      ]);
+      expect(
+        (await read({ merchantId: merchant, type: 'order.created', stream: `${stream}-a` })).length,
+      ).to.equal(1);
+    });
+
+    it('counts the events after a position', async () => {
+      const head = await store.headPosition();
+      const before = await store.countAfter(head);
+      await appendOk(store, stream, 4);
+      expect((await store.countAfter(head)) - before).to.equal(4);
+      expect(await store.countAfter(await store.headPosition())).to.equal(0);
+      expect(await store.countAfter(undefined)).to.be.at.least(4);
+    });
+
     it('subscribes: catches up from a checkpoint, then receives live appends in order', async () => {
       await appendOk(store, stream, 3);
       const [, second] = await store.readStream(stream);

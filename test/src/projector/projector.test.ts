@@ -117,7 +117,14 @@ for (const inline of [false, true])
       expect(await countsOf(reads)).to.deep.equal(before);
       const status = await projector.status();
       expect(status).to.deep.equal([
-        { name: 'counts', checkpoint: last, status: 'live', last_error: null },
+        {
+          name: 'counts',
+          checkpoint: last,
+          lag: 0,
+          status: 'live',
+          last_error: null,
+          rebuild: null,
+        },
       ]);
       await projector.stop();
     });
@@ -148,6 +155,29 @@ for (const inline of [false, true])
       for (const stream of Object.keys(live))
         truth[stream] = (await events.readStream(stream)).length;
       expect(live).to.deep.equal(truth);
+      await projector.stop();
+    });
+
+    it('reports a rebuild’s progress, and a second request joins the rebuild under way', async () => {
+      const projector = await startProjector(events, reads, [countingProjection], silentLogger(), {
+        inline,
+      });
+      for (let i = 0; i < 10; i++) await append('s-1', 10);
+      const last = await append('s-1', 1);
+      await projector.caughtUp(last);
+      const seen: Array<{ events_done: number; events_total: number }> = [];
+      const first = projector.rebuild('counts', (p) => seen.push({ ...p }));
+      const during = (await projector.status())[0]!;
+      expect(during.status).to.equal('rebuilding');
+      expect(during.rebuild).to.include.keys('started_at', 'events_done', 'events_total');
+      const second = projector.rebuild('counts');
+      await Promise.all([first, second]);
+      expect(seen[0]).to.deep.equal({ ...seen[0], events_done: 0 });
+      expect(seen[seen.length - 1]!.events_done).to.equal(seen[seen.length - 1]!.events_total);
+      expect(seen[seen.length - 1]!.events_total).to.be.at.least(101);
+      const after = (await projector.status())[0]!;
+      expect(after).to.include({ status: 'live', lag: 0, rebuild: null });
+      expect(await countsOf(reads)).to.deep.equal({ 's-1': 101 });
       await projector.stop();
     });
 
