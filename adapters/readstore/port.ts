@@ -52,6 +52,8 @@ export type ReadStore = {
   applyInTransaction?: (name: string, changes: readonly Change[], checkpoint: Position) => boolean;
   get: (collection: string, id: string) => Promise<Doc | undefined>;
   find: (collection: string, query: FindQuery) => Promise<FindPage>;
+  /** How many documents `find` would list over all its pages. */
+  count: (collection: string, query: Omit<FindQuery, 'cursor' | 'limit'>) => Promise<number>;
   /** Fresh, empty tables for every collection of the projection; returns their generation. */
   beginRebuild: (name: string) => Promise<number>;
   /** Makes the rebuild's tables and checkpoint the live ones, at once, and drops the old. */

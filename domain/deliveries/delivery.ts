@@ -203,3 +203,12 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
     }
   },
 };
+
+/** How a delivery came to its end with this event, if it did. */
+export const deliveryEnding = (event: DomainEvent): 'succeeded' | 'failed' | 'abandoned' | null => {
+  if (event.type === 'delivery.abandoned') return 'abandoned';
+  if (event.type !== 'delivery.attempted') return null;
+  const data = event.data as { status: string; next_attempt_at: string | null };
+  if (data.status === 'succeeded') return 'succeeded';
+  return data.next_attempt_at === null ? 'failed' : null;
+};

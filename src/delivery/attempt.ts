@@ -1,11 +1,11 @@
-import { isLeft } from 'fp-ts/lib/Either.js';
+import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 import { newId } from '../ids.js';
 import type { WebhookSender } from '../../adapters/delivery/port.js';
 import type { BusinessEvent } from '../../domain/events/businessEvent.js';
 import { businessEventStream } from '../../domain/events/businessEvent.js';
 import type { AttemptOutcome } from '../../domain/deliveries/delivery.js';
-import { deliveryDecider } from '../../domain/deliveries/delivery.js';
-import type { EventMetadata, RecordedEvent } from '../../domain/shared/envelope.js';
+import { deliveryDecider, deliveryEnding } from '../../domain/deliveries/delivery.js';
+import type { DomainEvent, EventMetadata, RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DueDoc, FailingEndpointDoc } from '../../projections/deliveries.js';
 import { FAILING_ENDPOINTS } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
@@ -33,6 +33,13 @@ const metadataFor = (event: RecordedEvent, merchantId: string): EventMetadata =>
   correlation_id: event.metadata.correlation_id ?? event.id,
   causation_id: event.id,
 });
+
+const countEndings = (services: Services, events: readonly DomainEvent[]) => {
+  for (const event of events) {
+    const ending = deliveryEnding(event);
+    if (ending) services.metrics.delivery.ended(ending);
+  }
+};
 
 /** The secrets that sign now: the current one, and the previous one during a rotation's grace. */
 const signingSecrets = (services: Services, doc: EndpointSecretsDoc, now: Date): string[] => {
@@ -68,7 +75,7 @@ export const attemptDelivery = async (
     EndpointSecretsDoc | undefined;
 
   if (!endpoint || !secrets || endpoint.disabled) {
-    await handleCommand(
+    const abandoned = await handleCommand(
       services.eventStore,
       deliveryDecider,
       due.id,
@@ -79,6 +86,7 @@ export const attemptDelivery = async (
       },
       metadata,
     );
+    if (isRight(abandoned)) countEndings(services, abandoned.right.events);
     return null;
   }
 
@@ -127,6 +135,7 @@ export const attemptDelivery = async (
   );
   if (isLeft(recorded))
     throw new Error(`Recording an attempt of ${due.id}: ${recorded.left.detail}`);
+  countEndings(services, recorded.right.events);
   // The due queue and the failing streak are read models: let them take this attempt in before
   // the slot is freed (so the queue no longer offers it) and before judging the endpoint.
   await services.projector.caughtUp(recorded.right.position);

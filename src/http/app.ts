@@ -8,7 +8,9 @@ import { rateLimit } from './middleware/rateLimit.js';
 import { readOnlyAuditor } from './middleware/readOnlyAuditor.js';
 import { requestId } from './middleware/requestId.js';
 import { requestLog } from './middleware/requestLog.js';
+import { adminProjectionRoutes } from './routes/adminProjections.js';
 import { apiKeyRoutes } from './routes/apiKeys.js';
+import { auditRoutes } from './routes/audit.js';
 import { eventRoutes } from './routes/events.js';
 import { webhookObservabilityRoutes } from './routes/webhookObservability.js';
 import { webhookRedeliveryRoutes } from './routes/webhookRedelivery.js';
@@ -56,6 +58,8 @@ export const createApp = (services: Services): Express => {
   app.use(processSignalRoutes(services));
   app.use(processHistoryRoutes(services));
   app.use(processInstanceRoutes(services));
+  app.use(auditRoutes(services));
+  app.use(adminProjectionRoutes(services));
 
   app.use(notFound());
   app.use(errorHandler(services.logger));

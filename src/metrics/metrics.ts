@@ -7,6 +7,8 @@ export type HttpMetrics = {
 export type DeliveryMetrics = {
   /** One finished attempt: its outcome (succeeded or the error code) and how long it took. */
   attempt: (outcome: string, seconds: number) => void;
+  /** A delivery came to its end: succeeded, failed (its tries ran out) or abandoned. */
+  ended: (outcome: 'succeeded' | 'failed' | 'abandoned') => void;
 };
 
 export type Metrics = {
@@ -39,9 +41,16 @@ export const createMetrics = (): Metrics => {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
+  const deliveries = new Counter({
+    name: 'sluice_deliveries_total',
+    help: 'Deliveries that came to an end, by outcome: succeeded, failed (tries ran out), abandoned',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   return {
     registry,
     delivery: {
+      ended: (outcome) => deliveries.labels(outcome).inc(),
       attempt: (outcome, seconds) => {
         attempts.labels(outcome).inc();
         attemptDuration.labels(outcome).observe(seconds);

@@ -21,6 +21,7 @@ import { startInstanceEndings } from '../processes/instanceEndings.js';
 import { startNotifier } from '../processes/notifier.js';
 import type { Logger } from '../logging/logger.js';
 import { createMetrics } from '../metrics/metrics.js';
+import { registerStateGauges } from '../metrics/stateGauges.js';
 import { startProjector } from '../projector/projector.js';
 import { loadEncryptionKey } from '../secrets/encryptionKey.js';
 import { rememberingOpened, secretBox } from '../secrets/secretBox.js';
@@ -68,6 +69,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     instanceEndings: await startInstanceEndings({ eventStore }),
   };
 
+  registerStateGauges(services.metrics.registry, services);
   const planner = await startPlanner(services);
   const notifier = await startNotifier(services);
   const serviceCaller = undiciServiceCaller({

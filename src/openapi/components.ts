@@ -1,4 +1,5 @@
 import { PROBLEM_STATUS } from '../http/problem.js';
+import { operationsSchemas } from './operationsSchemas.js';
 import { processSchemas } from './processSchemas.js';
 import { list, nullable, object, ref, timestamp } from './schema.js';
 
@@ -6,6 +7,7 @@ const merchantId = { type: 'string', pattern: '^mer_[A-Za-z0-9_-]{1,64}$', examp
 
 export const schemas = {
   ...processSchemas,
+  ...operationsSchemas,
   FieldFault: object({ path: { type: 'string' }, message: { type: 'string' } }),
   Problem: {
     ...object(

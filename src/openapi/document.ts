@@ -2,6 +2,7 @@ import { parameters, responses, schemas, securitySchemes } from './components.js
 import { apiKeyPaths } from './paths/apiKeys.js';
 import { eventPaths } from './paths/events.js';
 import { processDefinitionPaths } from './paths/processDefinitions.js';
+import { operationsPaths } from './paths/operations.js';
 import { processInstancePaths } from './paths/processInstances.js';
 import { systemPaths } from './paths/system.js';
 import { webhookDeliveryPaths } from './paths/webhookDeliveries.js';
@@ -30,6 +31,7 @@ export const openApiDocument = () => ({
     { name: 'Webhook endpoints' },
     { name: 'Process definitions' },
     { name: 'Process instances' },
+    { name: 'Audit and operations' },
   ],
   paths: {
     ...systemPaths,
@@ -39,6 +41,7 @@ export const openApiDocument = () => ({
     ...webhookDeliveryPaths,
     ...processDefinitionPaths,
     ...processInstancePaths,
+    ...operationsPaths,
   },
   components: { schemas, responses, parameters, securitySchemes },
 });

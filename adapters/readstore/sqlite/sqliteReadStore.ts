@@ -181,8 +181,8 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     statements.clear();
   });
 
-  const find = (collection: string, query: FindQuery) => {
-    const table = tableName(collection, liveGeneration(collection));
+  /** The WHERE conditions of a query, but for its cursor. */
+  const conditionsOf = (query: Omit<FindQuery, 'cursor' | 'limit'>) => {
     const conditions: string[] = [];
     const params: Array<string | number | null> = [];
     for (const [name, value] of Object.entries(query.where ?? {})) {
@@ -206,6 +206,22 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       conditions.push(`${sort} <= ?`);
       params.push(bindable(query.range.lte));
     }
+    return { conditions, params, sort };
+  };
+
+  const count = (collection: string, query: Omit<FindQuery, 'cursor' | 'limit'>) => {
+    const table = tableName(collection, liveGeneration(collection));
+    const { conditions, params } = conditionsOf(query);
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const row = prepared(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as {
+      count: number;
+    };
+    return row.count;
+  };
+
+  const find = (collection: string, query: FindQuery) => {
+    const table = tableName(collection, liveGeneration(collection));
+    const { conditions, params, sort } = conditionsOf(query);
     const direction = query.orderBy.direction === 'asc' ? 'ASC' : 'DESC';
     if (query.cursor !== undefined) {
       const decoded = decodeCursor(query.cursor);
@@ -240,6 +256,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       docTable(collection, liveGeneration(collection)).read(id),
     ),
     find: promised(find),
+    count: promised(count),
     beginRebuild: promised(beginRebuild),
     completeRebuild: promised((name: string, generation: number) => {
       completeRebuild(name, generation);

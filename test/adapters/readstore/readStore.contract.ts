@@ -192,6 +192,19 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
       });
       expect(strings.docs.map((d) => d.rank)).to.deep.equal([3, 2]);
       expect(strings.nextCursor).to.not.equal(null);
+      // A count is the length of every page of the same query.
+      const counted = await store.count('widgets', {
+        orderBy: { field: 'rank', direction: 'asc' },
+        range: { gte: 2, lte: 8 },
+        exclude: { merchant_id: ['mer_1'] },
+      });
+      expect(counted).to.equal(5);
+      expect(
+        await store.count('widgets', {
+          where: { merchant_id: 'mer_0' },
+          orderBy: { field: 'rank', direction: 'asc' },
+        }),
+      ).to.equal(4);
     });
 
     it('refuses a cursor it did not issue', async () => {

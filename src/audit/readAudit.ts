@@ -1,0 +1,37 @@
+import type { EventStore } from '../../adapters/eventstore/port.js';
+import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
+import type { EventFilter } from '../../domain/shared/eventFilter.js';
+
+export type AuditPage = {
+  events: RecordedEvent[];
+  /** Pass it back as `after` for the next page; undefined only while the log is empty. */
+  next: Position | undefined;
+  hasMore: boolean;
+};
+
+/**
+ * One page of the log after a position, oldest first. The page is read one event past the limit,
+ * so that `hasMore` is exact, and only that many events are ever held, however long the log.
+ */
+export const readAuditPage = async (
+  eventStore: Pick<EventStore, 'readAll'>,
+  options: { after: Position | undefined; filter: EventFilter; limit: number },
+): Promise<AuditPage> => {
+  const events: RecordedEvent[] = [];
+  let after = options.after;
+  for (;;) {
+    const page = await eventStore.readAll({
+      ...(after !== undefined && { after }),
+      filter: options.filter,
+      limit: options.limit + 1 - events.length,
+    });
+    events.push(...page.events);
+    if (events.length > options.limit) {
+      const kept = events.slice(0, options.limit);
+      return { events: kept, next: kept[kept.length - 1]?.position ?? after, hasMore: true };
+    }
+    // The scan moved past events the filter skipped: the next page need not scan them again.
+    after = page.scannedTo ?? after;
+    if (page.atEnd) return { events, next: after, hasMore: false };
+  }
+};

@@ -1,0 +1,56 @@
+import { Router } from 'express';
+import type { ProjectionStatus } from '../../projector/projector.js';
+import type { Services } from '../../services.js';
+import { handle, ok } from '../handler.js';
+import { HttpProblem } from '../problem.js';
+import { pathParam, requireRole } from '../requestContext.js';
+
+const present = (status: ProjectionStatus) => ({ object: 'projection' as const, ...status });
+
+/** Operators: where each projection stands, and rebuilding one from the log. */
+export const adminProjectionRoutes = (services: Services): Router => {
+  const router = Router();
+  const statusOf = async (name: string) => {
+    const status = (await services.projector.status()).find((s) => s.name === name);
+    if (!status) throw new HttpProblem('not_found', `No projection named ${name}.`);
+    return status;
+  };
+
+  router.get(
+    '/v1/admin/projections',
+    handle(async (req) => {
+      requireRole(req, 'admin', 'auditor');
+      const statuses = await services.projector.status();
+      return ok({
+        object: 'list',
+        data: statuses.map(present),
+        has_more: false,
+        next_cursor: null,
+      });
+    }),
+  );
+
+  router.get(
+    '/v1/admin/projections/:name',
+    handle(async (req) => {
+      requireRole(req, 'admin', 'auditor');
+      return ok(present(await statusOf(pathParam(req, 'name'))));
+    }),
+  );
+
+  router.post(
+    '/v1/admin/projections/:name/rebuild',
+    handle(async (req) => {
+      requireRole(req, 'admin');
+      const name = pathParam(req, 'name');
+      await statusOf(name);
+      // The rebuild runs on after the answer; its progress and outcome show in the status. A
+      // request while one is under way joins it.
+      services.projector.rebuild(name).catch((err: unknown) => {
+        services.logger.error({ err, projection: name }, 'projection rebuild failed');
+      });
+      return { status: 202, body: present(await statusOf(name)) };
+    }),
+  );
+  return router;
+};

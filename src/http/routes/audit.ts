@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { auditEntry } from '../../audit/auditEntry.js';
+import { readAuditPage } from '../../audit/readAudit.js';
+import { position } from '../../../domain/shared/envelope.js';
+import type { Services } from '../../services.js';
+import { decodeOrThrow } from '../codec.js';
+import { AuditEventsQuery } from '../codecs/audit.js';
+import { handle, ok } from '../handler.js';
+import { requireRole } from '../requestContext.js';
+
+const DEFAULT_LIMIT = 20;
+
+/** The whole log, for auditors: every event, oldest first, with who and what caused it. */
+export const auditRoutes = (services: Services): Router => {
+  const router = Router();
+  router.get(
+    '/v1/audit/events',
+    handle(async (req) => {
+      requireRole(req, 'admin', 'auditor');
+      const query = decodeOrThrow(AuditEventsQuery, req.query, 'query');
+      const page = await readAuditPage(services.eventStore, {
+        after: query.from_position === undefined ? undefined : position(query.from_position),
+        filter: {
+          ...(query.type !== undefined && { type: query.type }),
+          ...(query.stream !== undefined && { stream: query.stream }),
+          ...(query.merchant_id !== undefined && { merchantId: query.merchant_id }),
+        },
+        limit: query.limit ?? DEFAULT_LIMIT,
+      });
+      return ok({
+        object: 'list',
+        data: page.events.map(auditEntry),
+        has_more: page.hasMore,
+        next_position: page.next ?? query.from_position ?? null,
+      });
+    }),
+  );
+  return router;
+};

@@ -1,0 +1,52 @@
+import { Gauge } from 'prom-client';
+import type { Registry } from 'prom-client';
+import type { ReadStore } from '../../adapters/readstore/port.js';
+import { DELIVERIES_DUE } from '../../projections/deliveries.js';
+import type { Projector } from '../projector/projector.js';
+
+/**
+ * Gauges read when scraped, from the same read models and projector state the API serves: the
+ * durable delivery queue (what is due now, what waits for a later retry) and each projection's
+ * lag behind the log. Nothing on a hot path keeps them up to date.
+ */
+export const registerStateGauges = (
+  registry: Registry,
+  sources: { readStore: Pick<ReadStore, 'count'>; projector: Pick<Projector, 'status'> },
+): void => {
+  new Gauge({
+    name: 'sluice_delivery_queue_depth',
+    help: 'Deliveries waiting in the durable queue: due now, or scheduled for a later try',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const byDue = { orderBy: { field: 'due_at_ms', direction: 'asc' as const } };
+      const now = Date.now();
+      const [due, all] = await Promise.all([
+        sources.readStore.count(DELIVERIES_DUE, { ...byDue, range: { lte: now } }),
+        sources.readStore.count(DELIVERIES_DUE, byDue),
+      ]);
+      this.labels('due').set(due);
+      this.labels('scheduled').set(all - due);
+    },
+  });
+  new Gauge({
+    name: 'sluice_projection_lag_events',
+    help: 'Events in the log that a projection has not applied yet',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    async collect() {
+      for (const status of await sources.projector.status())
+        this.labels(status.name).set(status.lag);
+    },
+  });
+  new Gauge({
+    name: 'sluice_projection_healthy',
+    help: '1 when a projection is live or rebuilding, 0 when its last batch failed',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+    async collect() {
+      for (const status of await sources.projector.status())
+        this.labels(status.name).set(status.status === 'failing' ? 0 : 1);
+    },
+  });
+};

@@ -1,0 +1,88 @@
+import { authenticated, badRequest, notFound } from '../responses.js';
+import { json, ref } from '../schema.js';
+
+const query = (name: string, schema: Record<string, unknown>, description: string) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema,
+});
+
+const projectionName = {
+  name: 'name',
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  description: 'A name from GET /v1/admin/projections',
+};
+
+export const operationsPaths = {
+  '/v1/audit/events': {
+    get: {
+      tags: ['Audit and operations'],
+      operationId: 'listAuditEvents',
+      summary: 'The whole log, oldest first, paged by position (admin, auditor)',
+      parameters: [
+        query(
+          'from_position',
+          { type: 'string', pattern: '^(0|[1-9][0-9]{0,19})$' },
+          'Events after this position (a next_position or an event’s position); absent: from the start',
+        ),
+        query(
+          'limit',
+          { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          'Events per page',
+        ),
+        query('type', { type: 'string', maxLength: 200 }, 'Only events of this exact type'),
+        query('merchant_id', ref('MerchantId'), 'Only events of this merchant'),
+        query('stream', { type: 'string', maxLength: 300 }, 'Only events of this exact stream'),
+      ],
+      responses: {
+        '200': { description: 'A page of the log', content: json(ref('AuditEventPage')) },
+        ...badRequest,
+        ...authenticated,
+      },
+    },
+  },
+  '/v1/admin/projections': {
+    get: {
+      tags: ['Audit and operations'],
+      operationId: 'listProjections',
+      summary: 'Each projection’s checkpoint, lag and status (admin, auditor)',
+      responses: {
+        '200': { description: 'Every projection', content: json(ref('ProjectionList')) },
+        ...authenticated,
+      },
+    },
+  },
+  '/v1/admin/projections/{name}': {
+    get: {
+      tags: ['Audit and operations'],
+      operationId: 'getProjection',
+      summary: 'One projection’s checkpoint, lag, status and rebuild progress (admin, auditor)',
+      parameters: [projectionName],
+      responses: {
+        '200': { description: 'The projection', content: json(ref('Projection')) },
+        ...authenticated,
+        ...notFound,
+      },
+    },
+  },
+  '/v1/admin/projections/{name}/rebuild': {
+    post: {
+      tags: ['Audit and operations'],
+      operationId: 'rebuildProjection',
+      summary:
+        'Rebuild a projection from position 0 beside the live one, swapped in when caught up; reads keep working (admin)',
+      description:
+        'Answers at once with the projection, status rebuilding; follow its progress with GET. A request while a rebuild of the same projection is under way joins it.',
+      parameters: [projectionName],
+      responses: {
+        '202': { description: 'The rebuild is under way', content: json(ref('Projection')) },
+        ...authenticated,
+        ...notFound,
+      },
+    },
+  },
+};
