@@ -56,6 +56,11 @@ export type ReadStore = {
   count: (collection: string, query: Omit<FindQuery, 'cursor' | 'limit'>) => Promise<number>;
   /** Fresh, empty tables for every collection of the projection; returns their generation. */
   beginRebuild: (name: string) => Promise<number>;
+  /**
+   * The rebuild's tables hold (nearly) the whole log: build their indexes now, before the swap.
+   * `completeRebuild` builds any still missing.
+   */
+  indexRebuild: (name: string, generation: number) => Promise<void>;
   /** Makes the rebuild's tables and checkpoint the live ones, at once, and drops the old. */
   completeRebuild: (name: string, generation: number) => Promise<void>;
   abandonRebuild: (name: string, generation: number) => Promise<void>;

@@ -63,6 +63,7 @@ export const rebuildProjection = async (
 
   try {
     await catchUp();
+    await readStore.indexRebuild(projection.name, generation);
     return await liveLock.run(async () => {
       await catchUp();
       await readStore.completeRebuild(projection.name, generation);

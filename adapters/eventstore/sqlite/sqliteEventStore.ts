@@ -87,9 +87,6 @@ export const sqliteEventStore = (
   const head = db.prepare<[], { position: number | null }>(
     'SELECT max(position) AS position FROM events',
   );
-  const countFrom = db.prepare<[number], { count: number }>(
-    'SELECT count(*) AS count FROM events WHERE position > ?',
-  );
   const readAllStatements = new Map<string, Statement<unknown[], EventRow>>();
 
   const appendTransaction = db.transaction(
@@ -262,9 +259,11 @@ export const sqliteEventStore = (
       const last = head.get()?.position ?? null;
       return last === null ? undefined : position(last);
     }),
-    countAfter: promised(
-      (after: Position | undefined) =>
-        countFrom.get(after === undefined ? 0 : Number(after))?.count ?? 0,
+    // Positions are the table's AUTOINCREMENT row ids: events are never deleted and a rolled-back
+    // append takes its ids back with it, so they run without gaps, and a count is a subtraction
+    // rather than a walk through every row after the position.
+    countAfter: promised((after: Position | undefined) =>
+      Math.max(0, (head.get()?.position ?? 0) - (after === undefined ? 0 : Number(after))),
     ),
     inTransaction: (listener) => {
       inTransactionListeners.add(listener);

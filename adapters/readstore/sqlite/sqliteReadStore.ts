@@ -9,8 +9,10 @@ import { limitClause } from '../../sqlite/limitClause.js';
 import { promised } from '../../sqlite/promised.js';
 import type { DocTable } from './applyChange.js';
 import { applyChange } from './applyChange.js';
+import { batchedTable } from './batchedTable.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import {
+  createCollectionIndexes,
   createCollectionTable,
   createStateTable,
   dropCollectionTable,
@@ -121,18 +123,19 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       }
       const stored = target.kind === 'live' ? row.checkpoint : row.rebuild_checkpoint;
       if (stored !== null && comparePositions(checkpoint, position(stored)) <= 0) return false;
-      const tables = new Map<string, DocTable>();
+      const tables = new Map<string, ReturnType<typeof batchedTable>>();
       for (const change of changes) {
         if (owners.get(change.collection)?.projection !== name) {
           throw new Error(`Projection ${name} does not own ${change.collection}.`);
         }
         let table = tables.get(change.collection);
         if (!table) {
-          table = docTable(change.collection, generation);
+          table = batchedTable(docTable(change.collection, generation));
           tables.set(change.collection, table);
         }
         applyChange(table, change);
       }
+      for (const table of tables.values()) table.flush();
       const column = target.kind === 'live' ? 'checkpoint' : 'rebuild_checkpoint';
       prepared(`UPDATE projection_state SET ${column} = ? WHERE name = ?`).run(checkpoint, name);
       return true;
@@ -151,18 +154,24 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       for (const spec of specsOf(name)) dropCollectionTable(db, spec.name, row.rebuild_generation);
     }
     const generation = Math.max(row.generation, row.rebuild_generation ?? 0) + 1;
-    for (const spec of specsOf(name)) createCollectionTable(db, spec, generation);
+    for (const spec of specsOf(name))
+      createCollectionTable(db, spec, generation, { indexes: false });
     db.prepare(
       'UPDATE projection_state SET rebuild_generation = ?, rebuild_checkpoint = NULL WHERE name = ?',
     ).run(generation, name);
     return generation;
   });
 
+  const indexRebuild = (name: string, generation: number) => {
+    for (const spec of specsOf(name)) createCollectionIndexes(db, spec, generation);
+  };
+
   const completeRebuild = db.transaction((name: string, generation: number) => {
     const row = selectState.get(name);
     if (!row || row.rebuild_generation !== generation) {
       throw new Error(`No rebuild ${generation} of ${name} is under way.`);
     }
+    indexRebuild(name, generation);
     db.prepare(
       `UPDATE projection_state SET generation = ?, checkpoint = rebuild_checkpoint,
        rebuild_generation = NULL, rebuild_checkpoint = NULL WHERE name = ?`,
@@ -258,6 +267,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     find: promised(find),
     count: promised(count),
     beginRebuild: promised(beginRebuild),
+    indexRebuild: promised(indexRebuild),
     completeRebuild: promised((name: string, generation: number) => {
       completeRebuild(name, generation);
       // Only once the swap has committed do reads go to the new tables.

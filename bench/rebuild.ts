@@ -1,0 +1,70 @@
+/**
+ * The rebuild rate of every projection over a long log, next to a raw read of the same log in the
+ * same run: reading every event page by page (what any rebuild must at least do) is the ceiling.
+ * A rebuild reads the events its projection wants and writes its fresh tables beside the live ones.
+ */
+import { join } from 'node:path';
+import { sqliteEventStore } from '../adapters/eventstore/sqlite/sqliteEventStore.js';
+import { sqliteReadStore } from '../adapters/readstore/sqlite/sqliteReadStore.js';
+import { openSqlite } from '../adapters/sqlite/database.js';
+import type { Position } from '../domain/shared/envelope.js';
+import { allProjections } from '../projections/index.js';
+import { mutex } from '../src/projector/mutex.js';
+import { rebuildProjection } from '../src/projector/rebuild.js';
+import { writeHistory } from './history.js';
+import { inTempDir, rate, table, time } from './support.js';
+
+const PAGE = 2000;
+
+export const rebuildBenchmark = async (options: { quick?: boolean } = {}): Promise<void> => {
+  const target = options.quick ? 100_000 : 1_000_000;
+  await inTempDir(async (dir) => {
+    const db = openSqlite({ file: join(dir, 'bench.db') });
+    const eventStore = sqliteEventStore(db);
+    const readStore = sqliteReadStore(db);
+    let events = 0;
+    const writing = await time(async () => {
+      events = await writeHistory(eventStore, target);
+    });
+    console.log(`\nRebuild: a log of ${events} events (written at ${rate(events, writing)}/s)`);
+
+    let read = 0;
+    const raw = await time(async () => {
+      let after: Position | undefined;
+      for (;;) {
+        const page = await eventStore.readAll({ ...(after && { after }), limit: PAGE });
+        read += page.events.length;
+        after = page.scannedTo;
+        if (page.atEnd) return;
+      }
+    });
+    const ceiling = rate(read, raw);
+    const rows: Array<Record<string, string | number>> = [
+      {
+        what: 'raw read of the log (ceiling)',
+        'events/s': ceiling,
+        seconds: raw.toFixed(1),
+        ratio: '1.00',
+      },
+    ];
+
+    let slowest = Infinity;
+    for (const projection of allProjections) {
+      await readStore.registerProjection(projection.name, projection.collections);
+      const seconds = await time(async () => {
+        await rebuildProjection(eventStore, readStore, projection, mutex());
+      });
+      const perSecond = rate(events, seconds);
+      slowest = Math.min(slowest, perSecond);
+      rows.push({
+        what: `rebuild ${projection.name}`,
+        'events/s': perSecond,
+        seconds: seconds.toFixed(1),
+        ratio: (perSecond / ceiling).toFixed(2),
+      });
+    }
+    table(rows);
+    console.log(`slowest rebuild: ${slowest} events of the log per second (target: 50000 or more)`);
+    db.close();
+  });
+};
