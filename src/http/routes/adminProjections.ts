@@ -44,10 +44,15 @@ export const adminProjectionRoutes = (services: Services): Router => {
       requireRole(req, 'admin');
       const name = pathParam(req, 'name');
       await statusOf(name);
-      // The rebuild runs on after the answer; its progress and outcome show in the status. A
-      // request while one is under way joins it.
-      services.projector.rebuild(name).catch((err: unknown) => {
-        services.logger.error({ err, projection: name }, 'projection rebuild failed');
+      // The rebuild runs on after the answer, which waits only for its first report of progress;
+      // its progress and outcome show in the status. A request while one is under way joins it.
+      await new Promise<void>((resolve) => {
+        services.projector
+          .rebuild(name, () => resolve())
+          .catch((err: unknown) => {
+            services.logger.error({ err, projection: name }, 'projection rebuild failed');
+          })
+          .finally(resolve);
       });
       return { status: 202, body: present(await statusOf(name)) };
     }),
