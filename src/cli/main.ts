@@ -4,7 +4,7 @@ import { eventCommands } from './commands/events.js';
 import { keyCommands } from './commands/keys.js';
 import { projectionCommands } from './commands/projections.js';
 import { webhookCommands } from './commands/webhooks.js';
-import { CliError, note } from './output.js';
+import { CliError, note, watchStdout } from './output.js';
 
 /** Exit codes: 0 done, 1 refused or failed (one line on stderr), 2 a usage error. */
 const USAGE = 2;
@@ -27,6 +27,7 @@ keyCommands(program);
 eventCommands(program);
 
 const run = async () => {
+  watchStdout();
   try {
     await program.parseAsync(process.argv);
   } catch (error) {

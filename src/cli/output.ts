@@ -25,8 +25,19 @@ export const refusal = (error: { detail: string; errors?: FieldFault[] | undefin
   return new CliError(faults.length > 0 ? `${error.detail} (${faults.join('; ')})` : error.detail);
 };
 
+/** The reader of stdout has gone (`| head` took what it wanted): nothing more is written. */
+let readerGone = false;
+
+/** Installed once: a closed pipe on stdout ends the output quietly rather than with a stack. */
+export const watchStdout = (): void => {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    readerGone = true;
+  });
+};
+
 export const print = (text: string): void => {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  if (!readerGone) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 };
 
 export const note = (text: string): void => {
@@ -34,30 +45,21 @@ export const note = (text: string): void => {
 };
 
 /**
- * Writes lines to stdout at the pace the reader takes them, so that memory stays flat however
- * long the output. `write` answers false once the reader has gone (`| head`): the caller stops.
+ * Writes one line to stdout at the pace the reader takes them, so that memory stays flat however
+ * long the output. Answers false once the reader has gone: the caller stops.
  */
-export const lineWriter = () => {
-  let gone = false;
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    gone = true;
-  });
-  return {
-    write: async (line: string): Promise<boolean> => {
-      if (gone) return false;
-      if (!process.stdout.write(`${line}\n`)) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            process.stdout.off('drain', done);
-            process.stdout.off('error', done);
-            resolve();
-          };
-          process.stdout.once('drain', done);
-          process.stdout.once('error', done);
-        });
-      }
-      return !gone;
-    },
-  };
+export const writeLine = async (line: string): Promise<boolean> => {
+  if (readerGone) return false;
+  if (!process.stdout.write(`${line}\n`)) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        process.stdout.off('drain', done);
+        process.stdout.off('error', done);
+        resolve();
+      };
+      process.stdout.once('drain', done);
+      process.stdout.once('error', done);
+    });
+  }
+  return !readerGone;
 };

@@ -3,7 +3,7 @@ import type { Position } from '../../../domain/shared/envelope.js';
 import type { EventFilter } from '../../../domain/shared/eventFilter.js';
 import { auditRecord } from '../../events/auditRecord.js';
 import { withDataFolder } from '../dataFolder.js';
-import { lineWriter } from '../output.js';
+import { writeLine } from '../output.js';
 import { progressBar } from '../progress.js';
 import { dataDirOf, matching } from './options.js';
 
@@ -31,6 +31,10 @@ export const eventCommands = (program: Command): void => {
     .option('--type <type>', 'only events of this type (order.created, api_key.created, …)')
     .option('--merchant <id>', 'only events of this merchant')
     .option('--stream <stream>', 'only events of this stream (webhook_endpoint-we_…, …)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ sluice events export > log.jsonl\n  $ sluice events export --from "$(tail -n 1 log.jsonl | jq -r .position)" >> log.jsonl\n  $ sluice events export --merchant mer_acme --type order.created | jq .data',
+    )
     .action(async (options: ExportOptions, command: Command) => {
       await withDataFolder(dataDirOf(command), 'events export', async ({ stores }) => {
         const filter: EventFilter = {
@@ -38,7 +42,6 @@ export const eventCommands = (program: Command): void => {
           ...(options.merchant !== undefined && { merchantId: options.merchant }),
           ...(options.stream !== undefined && { stream: options.stream }),
         };
-        const out = lineWriter();
         const bar = progressBar('export');
         const from = options.from as Position | undefined;
         const total = await stores.eventStore.countAfter(from);
@@ -53,7 +56,7 @@ export const eventCommands = (program: Command): void => {
             });
             for (const event of page.events) {
               // The reader has gone (`| head`): what it wanted is written.
-              if (!(await out.write(JSON.stringify(auditRecord(event))))) return;
+              if (!(await writeLine(JSON.stringify(auditRecord(event))))) return;
             }
             after = page.scannedTo ?? after;
             if (page.atEnd) break;

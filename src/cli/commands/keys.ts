@@ -33,6 +33,10 @@ export const keyCommands = (program: Command): void => {
       matching(/^[^]{1,200}$/u, '1 to 200 characters'),
     )
     .option('--json', 'the new key as JSON, as the API answers, for machines')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ sluice keys create --role admin --name "second operator"\n  $ sluice keys create --role merchant --merchant mer_acme',
+    )
     .action(async (options: CreateOptions, command: Command) => {
       await withDataFolder(dataDirOf(command), 'keys create', (session) =>
         withProjector(session, async () => {

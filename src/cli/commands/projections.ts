@@ -54,6 +54,7 @@ export const projectionCommands = (program: Command): void => {
       'each projection: the position it has applied the log to, and how far behind it is',
     )
     .option('--json', 'one JSON array, for machines')
+    .addHelpText('after', '\nExample:\n  $ sluice projections status --data-dir /var/lib/sluice')
     .action(async (options: { json?: boolean }, command: Command) => {
       await withDataFolder(dataDirOf(command), 'projections status', async (session) => {
         const statuses = await storedStatus(session);
@@ -75,6 +76,10 @@ export const projectionCommands = (program: Command): void => {
     )
     .addArgument(
       new Argument('[name]', 'the projection to rebuild (all when absent)').choices(NAMES),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ sluice projections rebuild\n  $ sluice projections rebuild deliveries',
     )
     .action(async (name: string | undefined, _options: unknown, command: Command) => {
       await withDataFolder(dataDirOf(command), 'projections rebuild', (session) =>

@@ -31,6 +31,10 @@ export const webhookCommands = (program: Command): void => {
     )
     .option('--all', 'every matching event, not only those never delivered successfully')
     .option('--json', 'the answer as JSON, for machines')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ sluice webhooks replay --endpoint we_01K… --since 2026-11-21T00:00:00Z',
+    )
     .action(async (options: ReplayOptions, command: Command) => {
       await withDataFolder(dataDirOf(command), 'webhooks replay', (session) =>
         withProjector(session, async () => {
