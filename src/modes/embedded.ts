@@ -1,10 +1,5 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { sqliteEventStore } from '../../adapters/eventstore/sqlite/sqliteEventStore.js';
-import { sqliteIdempotencyStore } from '../../adapters/idempotency/sqlite/sqliteIdempotencyStore.js';
-import { sqliteReadStore } from '../../adapters/readstore/sqlite/sqliteReadStore.js';
-import { openSqlite } from '../../adapters/sqlite/database.js';
 import { allProjections } from '../../projections/index.js';
 import { authenticator } from '../auth/authenticate.js';
 import type { BootstrapKey } from '../auth/bootstrapKey.js';
@@ -23,6 +18,7 @@ import type { Logger } from '../logging/logger.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { registerStateGauges } from '../metrics/stateGauges.js';
 import { startProjector } from '../projector/projector.js';
+import { openEmbeddedStores } from './embeddedStores.js';
 import { loadEncryptionKey } from '../secrets/encryptionKey.js';
 import { rememberingOpened, secretBox } from '../secrets/secretBox.js';
 import type { Services } from '../services.js';
@@ -38,13 +34,11 @@ const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
 /** Everything in one process on one SQLite file under the data folder. */
 export const startEmbedded = async (config: Config, logger: Logger): Promise<RunningService> => {
-  const db = openSqlite({
-    file: join(config.dataDir, 'sluice.db'),
-    synchronous: config.sqliteSynchronous,
+  const stores = await openEmbeddedStores(config, {
+    holder: 'the server',
+    onLockLost: (err) => logger.error({ err }, 'another process took the data folder'),
   });
-  const eventStore = sqliteEventStore(db);
-  const readStore = sqliteReadStore(db);
-  const idempotency = sqliteIdempotencyStore(db);
+  const { eventStore, readStore, idempotency } = stores;
   // The read models live in the log's own file: they are applied inside each append's transaction.
   const projector = await startProjector(eventStore, readStore, allProjections, logger, {
     inline: true,
@@ -120,8 +114,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
       await dispatcher.stop();
       await planner.stop();
       await projector.stop();
-      await eventStore.close();
-      db.close();
+      await stores.close();
     },
   };
 };

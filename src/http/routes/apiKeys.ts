@@ -1,10 +1,10 @@
 import { Router } from 'express';
+import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { newId } from '../../ids.js';
 import { apiKeyDecider, apiKeyStream } from '../../../domain/api-keys/apiKey.js';
 import type { ApiKeyDoc } from '../../../projections/apiKeys.js';
 import { API_KEYS } from '../../../projections/apiKeys.js';
-import { generateApiKey, hashApiKey } from '../../auth/apiKeySecret.js';
+import { createApiKey } from '../../auth/createApiKey.js';
 import { execute } from '../execute.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow, strictObject } from '../codec.js';
@@ -12,7 +12,7 @@ import { MerchantId, boundedString, nullable, pageQuery } from '../codecs/common
 import { created, handle, noContent, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
-import { HttpProblem } from '../problem.js';
+import { HttpProblem, fromDomainError } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole } from '../requestContext.js';
 
 const KEY_ID = /^key_[0-9A-Za-z]{1,64}$/;
@@ -49,36 +49,14 @@ export const apiKeyRoutes = (services: Services): Router => {
         async (req) => {
           requireRole(req, 'admin');
           const body = decodeOrThrow(CreateApiKeyBody, req.body, 'body');
-          const keyId = newId('key');
-          const key = generateApiKey();
-          const result = await execute(
+          const result = await createApiKey(
             services,
-            apiKeyDecider,
-            apiKeyStream(keyId),
-            {
-              type: 'create_api_key',
-              key_id: keyId,
-              role: body.role,
-              merchant_id: body.merchant_id ?? null,
-              name: body.name ?? null,
-              key_hash: hashApiKey(key),
-              now: services.now().toISOString(),
-            },
+            { role: body.role, merchant_id: body.merchant_id ?? null, name: body.name ?? null },
             metadataOf(req, body.merchant_id ?? null),
           );
-          const event = result.events[0]!;
-          if (event.type !== 'api_key.created')
-            throw new Error('create_api_key appended no api_key.created');
-          const data = event.data;
-          return created({
-            id: keyId,
-            object: 'api_key',
-            key,
-            role: data.role,
-            merchant_id: data.merchant_id,
-            name: data.name,
-            created_at: data.created_at,
-          });
+          if (isLeft(result)) throw fromDomainError(result.left);
+          await services.projector.caughtUp(result.right.position);
+          return created(result.right.created);
         },
         { forget: ['key'] },
       ),

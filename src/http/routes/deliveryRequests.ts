@@ -1,11 +1,10 @@
 import type { Request } from 'express';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { RoundTrigger } from '../../../domain/deliveries/delivery.js';
-import { deliveryDecider, deliveryStream } from '../../../domain/deliveries/delivery.js';
 import type { EventMetadata, Position } from '../../../domain/shared/envelope.js';
 import type { AttemptDoc, MessageDoc } from '../../../projections/deliveries.js';
 import type { EndpointDoc } from '../../../projections/webhookEndpoints.js';
-import { handleCommand } from '../../commands/handleCommand.js';
+import { deliver as planOrRequeue } from '../../delivery/deliver.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import { MerchantQuery } from '../codecs/webhooks.js';
@@ -50,7 +49,7 @@ export const enabled = (endpoint: EndpointDoc): EndpointDoc => {
   return endpoint;
 };
 
-/** Plans a delivery, or sends an existing one again: a new round of tries with the same webhook-id. */
+/** Plans a delivery, or sends an existing one again; a refusal becomes its problem. */
 export const deliver = async (
   services: Services,
   event: { id: string; type: string; merchant_id: string },
@@ -59,34 +58,7 @@ export const deliver = async (
   replayId: string | null,
   metadata: EventMetadata,
 ): Promise<Position | undefined> => {
-  const stream = deliveryStream(event.id, endpointId);
-  const now = services.now().toISOString();
-  const existing = await services.eventStore.readStream(stream, { limit: 1 });
-  const command =
-    existing.length === 0
-      ? ({
-          type: 'plan_delivery',
-          event_id: event.id,
-          endpoint_id: endpointId,
-          merchant_id: event.merchant_id,
-          event_type: event.type,
-          trigger,
-          replay_id: replayId,
-          now,
-        } as const)
-      : ({
-          type: 'requeue_delivery',
-          trigger: trigger === 'resend' ? 'resend' : 'replay',
-          replay_id: replayId,
-          now,
-        } as const);
-  const result = await handleCommand(
-    services.eventStore,
-    deliveryDecider,
-    stream,
-    command,
-    metadata,
-  );
+  const result = await planOrRequeue(services, event, endpointId, trigger, replayId, metadata);
   if (isLeft(result)) throw fromDomainError(result.left);
-  return result.right.position;
+  return result.right;
 };

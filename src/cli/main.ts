@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+import { Command, CommanderError, Option } from 'commander';
+import { eventCommands } from './commands/events.js';
+import { keyCommands } from './commands/keys.js';
+import { projectionCommands } from './commands/projections.js';
+import { webhookCommands } from './commands/webhooks.js';
+import { CliError, note, watchStdout } from './output.js';
+
+/** Exit codes: 0 done, 1 refused or failed (one line on stderr), 2 a usage error. */
+const USAGE = 2;
+
+const program = new Command()
+  .name('sluice')
+  .description(
+    "Sluice's operator tool. It works on the embedded data folder while the server is stopped, " +
+      'and refuses while a server holds the folder (the running server offers the same through its HTTP API).',
+  )
+  .addOption(
+    new Option('--data-dir <path>', 'the data folder').env('SLUICE_DATA_DIR').default('./data'),
+  )
+  .showHelpAfterError('(sluice --help shows the commands; sluice <command> --help their options)')
+  .exitOverride();
+
+projectionCommands(program);
+webhookCommands(program);
+keyCommands(program);
+eventCommands(program);
+
+const run = async () => {
+  watchStdout();
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has written its message (or the help) already.
+      const shown = ['commander.helpDisplayed', 'commander.version'].includes(error.code);
+      process.exitCode = shown ? 0 : USAGE;
+      return;
+    }
+    if (error instanceof CliError) {
+      note(`sluice: ${error.message}`);
+      process.exitCode = 1;
+      return;
+    }
+    note(`sluice: failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+};
+
+void run();

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EventStore } from '../../adapters/eventstore/port.js';
+import { sqliteEventStore } from '../../adapters/eventstore/sqlite/sqliteEventStore.js';
+import type { IdempotencyStore } from '../../adapters/idempotency/port.js';
+import { sqliteIdempotencyStore } from '../../adapters/idempotency/sqlite/sqliteIdempotencyStore.js';
+import type { ReadStore } from '../../adapters/readstore/port.js';
+import { sqliteReadStore } from '../../adapters/readstore/sqlite/sqliteReadStore.js';
+import { openSqlite } from '../../adapters/sqlite/database.js';
+import type { Config } from '../config/config.js';
+import { lockDataFolder } from './dataFolderLock.js';
+
+export type EmbeddedStores = {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  idempotency: IdempotencyStore;
+  close: () => Promise<void>;
+};
+
+export const DATABASE_FILE = 'sluice.db';
+
+/**
+ * The embedded mode's stores, all in one SQLite file of the data folder, opened by the server and
+ * by the command-line tool alike: whoever opens them holds the folder's lock until `close`.
+ */
+export const openEmbeddedStores = async (
+  config: Pick<Config, 'dataDir' | 'sqliteSynchronous'>,
+  options: { holder: string; onLockLost: (error: Error) => void },
+): Promise<EmbeddedStores> => {
+  mkdirSync(config.dataDir, { recursive: true });
+  const lock = await lockDataFolder(config.dataDir, options.holder, options.onLockLost);
+  try {
+    const db = openSqlite({
+      file: join(config.dataDir, DATABASE_FILE),
+      synchronous: config.sqliteSynchronous,
+    });
+    const eventStore = sqliteEventStore(db);
+    return {
+      eventStore,
+      readStore: sqliteReadStore(db),
+      idempotency: sqliteIdempotencyStore(db),
+      close: async () => {
+        await eventStore.close();
+        db.close();
+        await lock.release();
+      },
+    };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+};
