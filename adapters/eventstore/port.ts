@@ -89,7 +89,11 @@ export type EventStore = {
   subscribe: (options: SubscribeOptions, handler: SubscriptionHandler) => Subscription;
   /** Position of the last event in the log, undefined when it is empty. */
   headPosition: () => Promise<Position | undefined>;
-  /** How many events the log holds after `position` (all of them when absent): a lag, say. */
+  /**
+   * How many events the log holds after `position` (all of them when absent): a lag, say. Exact
+   * in the embedded store; a store that keeps no count may stop counting at a cap and answer it
+   * (a lower bound).
+   */
   countAfter: (position: Position | undefined) => Promise<number>;
   /**
    * Stores whose appends run in a local transaction (the embedded one) offer this, so that read

@@ -1,0 +1,182 @@
+import type { Db, MongoClient } from 'mongodb';
+import { comparePositions, position } from '../../../domain/shared/envelope.js';
+import type { Doc } from '../../../projections/projection.js';
+import type { FindQuery, ReadStore, Scalar } from '../port.js';
+import { encodeCursor } from '../sqlite/cursor.js';
+import { collectionName } from './names.js';
+import { afterCursor, conditionsOf, filterOf, sortOf } from './query.js';
+import type { StateDoc } from './state.js';
+import {
+  createCollections,
+  createIndexes,
+  dropCollections,
+  stateCollection,
+  toState,
+} from './state.js';
+import type { Row } from './writes.js';
+import { writesOf } from './writes.js';
+
+const toDoc = ({ _id, ...doc }: Row): Doc => ({ ...doc, id: _id });
+
+/**
+ * The read store on MongoDB. A batch and its checkpoint commit in one transaction (MongoDB runs
+ * them on a replica set only: the compose file starts a single-node one). Reads look the live
+ * generation up on each call rather than caching it: the projector that swaps a rebuild in may be
+ * another process.
+ */
+export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
+  const states = stateCollection(db);
+  let ready: Promise<unknown> | undefined;
+  const prepared = () => (ready ??= states.createIndex({ collections: 1 }));
+
+  const stateOf = async (name: string): Promise<StateDoc> => {
+    const doc = await states.findOne({ _id: name });
+    if (!doc) throw new Error(`Unknown projection: ${name}`);
+    return doc;
+  };
+
+  const live = async (collection: string) => {
+    const owner = await states.findOne(
+      { collections: collection },
+      { projection: { generation: 1 } },
+    );
+    if (!owner) throw new Error(`Unknown collection: ${collection}`);
+    return db.collection<Row>(collectionName(collection, owner.generation));
+  };
+
+  return {
+    registerProjection: async (name, specs) => {
+      await prepared();
+      const doc = await states.findOneAndUpdate(
+        { _id: name },
+        {
+          $setOnInsert: {
+            generation: 1,
+            checkpoint: null,
+            rebuild_generation: null,
+            rebuild_checkpoint: null,
+          },
+          $set: { collections: specs.map((s) => s.name), specs: [...specs] },
+        },
+        { upsert: true, returnDocument: 'after' },
+      );
+      if (!doc) throw new Error(`Projection ${name} could not be registered.`);
+      await createCollections(db, specs, doc.generation);
+      return toState(doc);
+    },
+    state: async (name) => {
+      const doc = await states.findOne({ _id: name });
+      return doc ? toState(doc) : undefined;
+    },
+    apply: async (name, target, changes, checkpoint) => {
+      const session = client.startSession();
+      try {
+        return await session.withTransaction(async () => {
+          const state = await states.findOne({ _id: name }, { session });
+          if (!state) throw new Error(`Unknown projection: ${name}`);
+          const generation = target.kind === 'live' ? state.generation : target.generation;
+          if (target.kind === 'rebuild' && state.rebuild_generation !== generation) {
+            throw new Error(`No rebuild ${generation} of ${name} is under way.`);
+          }
+          const stored = target.kind === 'live' ? state.checkpoint : state.rebuild_checkpoint;
+          if (stored !== null && comparePositions(checkpoint, position(stored)) <= 0) return false;
+          const writes = new Map<string, ReturnType<typeof writesOf>>();
+          for (const change of changes) {
+            if (!state.collections.includes(change.collection)) {
+              throw new Error(`Projection ${name} does not own ${change.collection}.`);
+            }
+            const collection = collectionName(change.collection, generation);
+            writes.set(collection, [...(writes.get(collection) ?? []), ...writesOf(change)]);
+          }
+          // One after another: a transaction's operations must not run in parallel.
+          for (const [collection, operations] of writes) {
+            await db.collection<Row>(collection).bulkWrite(operations, { session, ordered: true });
+          }
+          const field = target.kind === 'live' ? 'checkpoint' : 'rebuild_checkpoint';
+          await states.updateOne({ _id: name }, { $set: { [field]: checkpoint } }, { session });
+          return true;
+        });
+      } finally {
+        await session.endSession();
+      }
+    },
+    get: async (collection, id) => {
+      const doc = await (await live(collection)).findOne({ _id: id });
+      return doc ? toDoc(doc) : undefined;
+    },
+    find: async (collection, query: FindQuery) => {
+      const cursor = afterCursor(query);
+      const conditions = conditionsOf(query);
+      if (cursor) conditions.push(cursor);
+      const rows = await (
+        await live(collection)
+      )
+        .find(filterOf(conditions))
+        .sort(sortOf(query))
+        .limit(query.limit + 1)
+        .toArray();
+      const docs = rows.slice(0, query.limit).map(toDoc);
+      const last = docs[docs.length - 1];
+      const nextCursor =
+        rows.length > query.limit && last
+          ? encodeCursor(last[query.orderBy.field] as Scalar, last.id)
+          : null;
+      return { docs, nextCursor };
+    },
+    count: async (collection, query) =>
+      (await live(collection)).countDocuments(filterOf(conditionsOf(query))),
+    beginRebuild: async (name) => {
+      const state = await stateOf(name);
+      if (state.rebuild_generation !== null) {
+        await dropCollections(db, state.specs, state.rebuild_generation);
+      }
+      const generation = Math.max(state.generation, state.rebuild_generation ?? 0) + 1;
+      await createCollections(db, state.specs, generation, { indexes: false });
+      // Only if no other rebuild began meanwhile.
+      const claimed = await states.updateOne(
+        { _id: name, rebuild_generation: state.rebuild_generation },
+        { $set: { rebuild_generation: generation, rebuild_checkpoint: null } },
+      );
+      if (claimed.modifiedCount !== 1) throw new Error(`Another rebuild of ${name} began.`);
+      return generation;
+    },
+    indexRebuild: async (name, generation) => {
+      const state = await stateOf(name);
+      for (const spec of state.specs) await createIndexes(db, spec, generation);
+    },
+    completeRebuild: async (name, generation) => {
+      const state = await stateOf(name);
+      if (state.rebuild_generation !== generation) {
+        throw new Error(`No rebuild ${generation} of ${name} is under way.`);
+      }
+      for (const spec of state.specs) await createIndexes(db, spec, generation);
+      // The swap is one update of one document: readers move to the new collections at once.
+      const swapped = await states.updateOne({ _id: name, rebuild_generation: generation }, [
+        {
+          $set: {
+            generation,
+            checkpoint: '$rebuild_checkpoint',
+            rebuild_generation: null,
+            rebuild_checkpoint: null,
+          },
+        },
+      ]);
+      if (swapped.modifiedCount !== 1) {
+        throw new Error(`No rebuild ${generation} of ${name} is under way.`);
+      }
+      await dropCollections(db, state.specs, state.generation);
+    },
+    abandonRebuild: async (name, generation) => {
+      const state = await stateOf(name);
+      if (state.rebuild_generation !== generation) return;
+      await states.updateOne(
+        { _id: name, rebuild_generation: generation },
+        { $set: { rebuild_generation: null, rebuild_checkpoint: null } },
+      );
+      await dropCollections(db, state.specs, generation);
+    },
+    ping: async () => {
+      await db.command({ ping: 1 });
+    },
+  };
+};

@@ -1,0 +1,87 @@
+import type { Collection, Db } from 'mongodb';
+import type { CollectionSpec } from '../../../projections/projection.js';
+import { position } from '../../../domain/shared/envelope.js';
+import type { ProjectionState } from '../port.js';
+import { STATE_COLLECTION, checkName, collectionName } from './names.js';
+
+/**
+ * One document per projection. It names the live generation and the rebuild's, so swapping a
+ * rebuild in is one update of one document. It also keeps the projection's collections and
+ * their indexes, so that any process (an API role that never registered the projection, say)
+ * finds a collection's owner and live generation here.
+ */
+export type StateDoc = {
+  _id: string;
+  generation: number;
+  checkpoint: string | null;
+  rebuild_generation: number | null;
+  rebuild_checkpoint: string | null;
+  collections: string[];
+  specs: CollectionSpec[];
+};
+
+export const stateCollection = (db: Db): Collection<StateDoc> =>
+  db.collection<StateDoc>(STATE_COLLECTION);
+
+export const toState = (doc: StateDoc): ProjectionState => ({
+  name: doc._id,
+  generation: doc.generation,
+  checkpoint: doc.checkpoint === null ? undefined : position(doc.checkpoint),
+  rebuild:
+    doc.rebuild_generation === null
+      ? null
+      : {
+          generation: doc.rebuild_generation,
+          checkpoint:
+            doc.rebuild_checkpoint === null ? undefined : position(doc.rebuild_checkpoint),
+        },
+});
+
+/** MongoDB's code for "the collection exists already". */
+const NAMESPACE_EXISTS = 48;
+
+/** A generation's collections, with their indexes unless `indexes` is false (a rebuild's, at first). */
+export const createCollections = async (
+  db: Db,
+  specs: readonly CollectionSpec[],
+  generation: number,
+  options: { indexes: boolean } = { indexes: true },
+): Promise<void> => {
+  for (const spec of specs) {
+    const name = collectionName(spec.name, generation);
+    await db.createCollection(name).catch((error: unknown) => {
+      if ((error as { code?: number }).code !== NAMESPACE_EXISTS) throw error;
+    });
+    if (options.indexes) await createIndexes(db, spec, generation);
+  }
+};
+
+/** Each index ends with the id, so that a page sorted by its last field pages by the id too. */
+export const createIndexes = async (
+  db: Db,
+  spec: CollectionSpec,
+  generation: number,
+): Promise<void> => {
+  if (spec.indexes.length === 0) return;
+  await db.collection(collectionName(spec.name, generation)).createIndexes(
+    spec.indexes.map((fields, i) => ({
+      name: `ix${i}`,
+      key: { ...Object.fromEntries(fields.map((field) => [checkName('field', field), 1])), _id: 1 },
+    })),
+  );
+};
+
+export const dropCollections = async (
+  db: Db,
+  specs: readonly CollectionSpec[],
+  generation: number,
+): Promise<void> => {
+  for (const spec of specs)
+    await db
+      .collection(collectionName(spec.name, generation))
+      .drop()
+      .catch(
+        // Dropping what is already gone (an earlier attempt that stopped half-way) is no failure.
+        () => undefined,
+      );
+};
