@@ -10,15 +10,11 @@ import { promised } from '../../sqlite/promised.js';
 import type { DocTable } from './applyChange.js';
 import { applyChange } from './applyChange.js';
 import { batchedTable } from './batchedTable.js';
+import { sqliteDocTable } from './docTable.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import {
-  createCollectionIndexes,
-  createCollectionTable,
-  createStateTable,
-  dropCollectionTable,
-  field,
-  tableName,
-} from './tables.js';
+import type { Layout } from './layout.js';
+import { createCollectionIndexes, createCollectionTable, hasLayout, layoutOf } from './layout.js';
+import { createStateTable, dropCollectionTable, tableName } from './tables.js';
 
 type StateRow = {
   name: string;
@@ -64,6 +60,12 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
   };
   /** Which projection owns a collection. */
   const owners = new Map<string, { projection: string; specs: readonly CollectionSpec[] }>();
+  const layouts = new Map<string, Layout>();
+  const layout = (collection: string): Layout => {
+    const known = layouts.get(collection);
+    if (!known) throw new Error(`Unknown collection: ${collection}`);
+    return known;
+  };
   /** The live generation of each projection's tables, kept in step with every swap this store makes. */
   const generations = new Map<string, number>();
 
@@ -78,24 +80,16 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     return generation;
   };
 
+  /** Each table's statements, prepared on first use; forgotten when tables are swapped or dropped. */
+  const docTables = new Map<string, DocTable>();
   const docTable = (collection: string, generation: number): DocTable => {
     const table = tableName(collection, generation);
-    return {
-      read: (id) => {
-        const row = prepared(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as
-          { doc: string } | undefined;
-        return row ? (JSON.parse(row.doc) as Doc) : undefined;
-      },
-      write: (doc) => {
-        prepared(`INSERT OR REPLACE INTO ${table} (id, doc) VALUES (?, ?)`).run(
-          doc.id,
-          JSON.stringify(doc),
-        );
-      },
-      remove: (id) => {
-        prepared(`DELETE FROM ${table} WHERE id = ?`).run(id);
-      },
-    };
+    let known = docTables.get(table);
+    if (!known) {
+      known = sqliteDocTable(db, table, layout(collection));
+      docTables.set(table, known);
+    }
+    return known;
   };
 
   const register = db.transaction((name: string, specs: readonly CollectionSpec[]) => {
@@ -106,9 +100,18 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       ).run(name, JSON.stringify(specs.map((s) => s.name)));
       row = selectState.get(name)!;
     }
+    if (!specs.every((spec) => hasLayout(db, spec, row!.generation))) {
+      // Tables from an earlier layout: start them afresh, and the projection replays the log.
+      for (const spec of specs) dropCollectionTable(db, spec.name, row.generation);
+      db.prepare('UPDATE projection_state SET checkpoint = NULL WHERE name = ?').run(name);
+      statements.clear();
+      docTables.clear();
+      row = selectState.get(name)!;
+    }
     for (const spec of specs) {
       createCollectionTable(db, spec, row.generation);
       owners.set(spec.name, { projection: name, specs });
+      layouts.set(spec.name, layoutOf(spec));
     }
     return toState(row);
   });
@@ -152,6 +155,8 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     if (!row) throw new Error(`Unknown projection: ${name}`);
     if (row.rebuild_generation !== null) {
       for (const spec of specsOf(name)) dropCollectionTable(db, spec.name, row.rebuild_generation);
+      statements.clear();
+      docTables.clear();
     }
     const generation = Math.max(row.generation, row.rebuild_generation ?? 0) + 1;
     for (const spec of specsOf(name))
@@ -178,6 +183,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     ).run(generation, name);
     for (const spec of specsOf(name)) dropCollectionTable(db, spec.name, row.generation);
     statements.clear();
+    docTables.clear();
   });
 
   const abandonRebuild = db.transaction((name: string, generation: number) => {
@@ -188,10 +194,12 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       'UPDATE projection_state SET rebuild_generation = NULL, rebuild_checkpoint = NULL WHERE name = ?',
     ).run(name);
     statements.clear();
+    docTables.clear();
   });
 
   /** The WHERE conditions of a query, but for its cursor. */
-  const conditionsOf = (query: Omit<FindQuery, 'cursor' | 'limit'>) => {
+  const conditionsOf = (collection: string, query: Omit<FindQuery, 'cursor' | 'limit'>) => {
+    const field = layout(collection).field;
     const conditions: string[] = [];
     const params: Array<string | number | null> = [];
     for (const [name, value] of Object.entries(query.where ?? {})) {
@@ -220,7 +228,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
 
   const count = (collection: string, query: Omit<FindQuery, 'cursor' | 'limit'>) => {
     const table = tableName(collection, liveGeneration(collection));
-    const { conditions, params } = conditionsOf(query);
+    const { conditions, params } = conditionsOf(collection, query);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const row = prepared(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as {
       count: number;
@@ -230,7 +238,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
 
   const find = (collection: string, query: FindQuery) => {
     const table = tableName(collection, liveGeneration(collection));
-    const { conditions, params, sort } = conditionsOf(query);
+    const { conditions, params, sort } = conditionsOf(collection, query);
     const direction = query.orderBy.direction === 'asc' ? 'ASC' : 'DESC';
     if (query.cursor !== undefined) {
       const decoded = decodeCursor(query.cursor);
