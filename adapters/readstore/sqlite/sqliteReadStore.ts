@@ -84,11 +84,12 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
           { doc: string } | undefined;
         return row ? (JSON.parse(row.doc) as Doc) : undefined;
       },
+      // An upsert changes a document in place: a replace would delete the row and insert it
+      // again, with every index entry of both.
       write: (doc) => {
-        prepared(`INSERT OR REPLACE INTO ${table} (id, doc) VALUES (?, ?)`).run(
-          doc.id,
-          JSON.stringify(doc),
-        );
+        prepared(
+          `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+        ).run(doc.id, JSON.stringify(doc));
       },
       remove: (id) => {
         prepared(`DELETE FROM ${table} WHERE id = ?`).run(id);
