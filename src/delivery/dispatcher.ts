@@ -1,5 +1,7 @@
 import type { WebhookSender } from '../../adapters/delivery/port.js';
 import type { Subscription } from '../../adapters/eventstore/port.js';
+import type { DeliveryEvent } from '../../domain/deliveries/delivery.js';
+import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DueDoc } from '../../projections/deliveries.js';
 import { DELIVERIES_DUE } from '../../projections/deliveries.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
@@ -7,6 +9,7 @@ import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
 import { attemptDelivery } from './attempt.js';
 import { dueWork } from './dueWork.js';
+import { knownDeliveries } from './knownDeliveries.js';
 import { endpointLimits } from './endpointLimits.js';
 
 /** Wakes a sleeping loop; a wake before the sleep is not lost (the next wait returns at once). */
@@ -45,6 +48,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     services.config.endpointConcurrency,
   );
   const wake = wakeSignal();
+  const known = knownDeliveries();
   const inFlight = new Map<string, Promise<void>>();
   let running = true;
 
@@ -63,6 +67,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         work.offer(
           events.map((event) => {
             const data = event.data as { event_id: string; endpoint_id: string; due_at: string };
+            known.note(event as RecordedEvent<DeliveryEvent>);
             return {
               id: event.stream,
               event_id: data.event_id,
@@ -77,8 +82,22 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     );
   });
 
-  const launch = (due: DueDoc) => {
-    const attempt = attemptDelivery({ services, sender, running: () => running }, due)
+  const launch = (due: DueDoc, endpoint: EndpointDoc | undefined) => {
+    // The endpoint's slot is for a request on the wire: it frees once the receiver has answered,
+    // while the outcome is being recorded. The delivery itself stays in flight (the queue does
+    // not offer it again) until its outcome is recorded.
+    let slotHeld = true;
+    const freeSlot = () => {
+      if (!slotHeld) return;
+      slotHeld = false;
+      limits.release(due.endpoint_id);
+      wake.notify();
+    };
+    const attempt = attemptDelivery({ services, sender, running: () => running }, due, {
+      endpoint,
+      ...known.take(due.id),
+      answered: freeSlot,
+    })
       .then(scheduled)
       .catch((err: unknown) => {
         services.logger.error({ err, delivery: due.id }, 'delivery attempt failed');
@@ -86,7 +105,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       })
       .finally(() => {
         inFlight.delete(due.id);
-        limits.release(due.endpoint_id);
+        freeSlot();
         wake.notify();
       });
     inFlight.set(due.id, attempt);
@@ -106,7 +125,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
           EndpointDoc | undefined;
         const rate = endpoint && !endpoint.disabled ? endpoint.rate_limit_per_s : null;
         if (!limits.tryAcquire(due.endpoint_id, rate)) return false;
-        launch(due);
+        launch(due, endpoint);
         return true;
       },
     });
