@@ -9,7 +9,6 @@ import type { EventMetadata, RecordedEvent } from '../../domain/shared/envelope.
 import type { DueDoc, FailingEndpointDoc } from '../../projections/deliveries.js';
 import { FAILING_ENDPOINTS } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
-import { ENDPOINT_SECRETS } from '../../projections/webhookEndpoints.js';
 import type { KnownStream } from '../commands/handleCommand.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
@@ -50,8 +49,9 @@ const signingSecrets = (services: Services, doc: EndpointSecretsDoc, now: Date):
 
 /** What the dispatcher already knows of a due delivery, so that the attempt need not read it again. */
 export type AttemptInputs = {
-  /** The endpoint as the dispatcher read it to take its slot (undefined: deleted). */
+  /** The endpoint and its secrets as the dispatcher read them to take its slot (undefined: deleted). */
   endpoint: EndpointDoc | undefined;
+  secrets: EndpointSecretsDoc | undefined;
   /** The delivery's stream as its last event left it, when that event was seen. */
   known?: KnownStream<DeliveryState>;
   /** Told once the receiver has answered (or could not be reached), before the outcome is recorded. */
@@ -69,14 +69,12 @@ export const attemptDelivery = async (
   inputs: AttemptInputs,
 ): Promise<number | null> => {
   const { services, sender } = context;
-  const { endpoint } = inputs;
+  const { endpoint, secrets } = inputs;
   const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
     limit: 1,
   })) as RecordedEvent<BusinessEvent>[];
   if (!event) throw new Error(`Delivery ${due.id} names no event.`);
   const metadata = metadataFor(event, event.data.merchant_id);
-  const secrets = (await services.readStore.get(ENDPOINT_SECRETS, due.endpoint_id)) as
-    EndpointSecretsDoc | undefined;
 
   if (!endpoint || !secrets || endpoint.disabled) {
     await handleCommand(

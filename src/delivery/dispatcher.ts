@@ -4,8 +4,8 @@ import type { DeliveryEvent } from '../../domain/deliveries/delivery.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DueDoc } from '../../projections/deliveries.js';
 import { DELIVERIES_DUE } from '../../projections/deliveries.js';
-import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
-import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
+import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
+import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
 import { attemptDelivery } from './attempt.js';
 import { dueWork } from './dueWork.js';
@@ -82,7 +82,20 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     );
   });
 
-  const launch = (due: DueDoc, endpoint: EndpointDoc | undefined) => {
+  type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
+  const readEndpoint = async (id: string): Promise<EndpointOf> => {
+    const endpoint = (await services.readStore.get(WEBHOOK_ENDPOINTS, id)) as
+      EndpointDoc | undefined;
+    const secrets = (await services.readStore.get(ENDPOINT_SECRETS, id)) as
+      EndpointSecretsDoc | undefined;
+    return { ...(endpoint && { endpoint }), ...(secrets && { secrets }) };
+  };
+
+  const launch = (
+    due: DueDoc,
+    endpoint: EndpointDoc | undefined,
+    secrets: EndpointSecretsDoc | undefined,
+  ) => {
     // The endpoint's slot is for a request on the wire: it frees once the receiver has answered,
     // while the outcome is being recorded. The delivery itself stays in flight (the queue does
     // not offer it again) until its outcome is recorded.
@@ -95,6 +108,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     };
     const attempt = attemptDelivery({ services, sender, running: () => running }, due, {
       endpoint,
+      secrets,
       ...known.take(due.id),
       answered: freeSlot,
     })
@@ -113,22 +127,34 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
 
   const work = dueWork(services.readStore);
 
-  /** Starts every due delivery the limits allow. */
-  const fill = () =>
-    work.drain({
+  /**
+   * Starts every due delivery the limits allow. An endpoint and its secrets are read once per
+   * round, however many of its deliveries the round starts.
+   */
+  const fill = () => {
+    const endpoints = new Map<string, Promise<EndpointOf>>();
+    const endpointOf = (id: string) => {
+      let read = endpoints.get(id);
+      if (!read) {
+        read = readEndpoint(id);
+        endpoints.set(id, read);
+      }
+      return read;
+    };
+    return work.drain({
       busy: () => limits.saturated(),
       excluded: () => [...inFlight.keys()],
       full: () => !running || limits.globalFull(),
       start: async (due) => {
         if (inFlight.has(due.id)) return true;
-        const endpoint = (await services.readStore.get(WEBHOOK_ENDPOINTS, due.endpoint_id)) as
-          EndpointDoc | undefined;
+        const { endpoint, secrets } = await endpointOf(due.endpoint_id);
         const rate = endpoint && !endpoint.disabled ? endpoint.rate_limit_per_s : null;
         if (!limits.tryAcquire(due.endpoint_id, rate)) return false;
-        launch(due, endpoint);
+        launch(due, endpoint, secrets);
         return true;
       },
     });
+  };
 
   /** How long to sleep: until the next delivery falls due, or an endpoint's rate allows another. */
   /**

@@ -76,25 +76,42 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     return generation;
   };
 
+  /** Each table's reader and writers, their statements prepared on first use. */
+  const docTables = new Map<string, DocTable>();
   const docTable = (collection: string, generation: number): DocTable => {
+    const key = `${collection}/${generation}`;
+    const known = docTables.get(key);
+    if (known) return known;
     const table = tableName(collection, generation);
-    return {
+    let select: Statement<unknown[]> | undefined;
+    let upsert: Statement<unknown[]> | undefined;
+    let remove: Statement<unknown[]> | undefined;
+    const made: DocTable = {
       read: (id) => {
-        const row = prepared(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as
-          { doc: string } | undefined;
+        select ??= prepared(`SELECT doc FROM ${table} WHERE id = ?`);
+        const row = select.get(id) as { doc: string } | undefined;
         return row ? (JSON.parse(row.doc) as Doc) : undefined;
       },
       // An upsert changes a document in place: a replace would delete the row and insert it
       // again, with every index entry of both.
       write: (doc) => {
-        prepared(
+        upsert ??= prepared(
           `INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
-        ).run(doc.id, JSON.stringify(doc));
+        );
+        upsert.run(doc.id, JSON.stringify(doc));
       },
       remove: (id) => {
-        prepared(`DELETE FROM ${table} WHERE id = ?`).run(id);
+        remove ??= prepared(`DELETE FROM ${table} WHERE id = ?`);
+        remove.run(id);
       },
     };
+    docTables.set(key, made);
+    return made;
+  };
+  /** Tables were dropped: what was prepared for them is let go. */
+  const forgetStatements = () => {
+    statements.clear();
+    docTables.clear();
   };
 
   const register = db.transaction((name: string, specs: readonly CollectionSpec[]) => {
@@ -169,7 +186,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
        rebuild_generation = NULL, rebuild_checkpoint = NULL WHERE name = ?`,
     ).run(generation, name);
     for (const spec of specsOf(name)) dropCollectionTable(db, spec.name, row.generation);
-    statements.clear();
+    forgetStatements();
   });
 
   const abandonRebuild = db.transaction((name: string, generation: number) => {
@@ -179,7 +196,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     db.prepare(
       'UPDATE projection_state SET rebuild_generation = NULL, rebuild_checkpoint = NULL WHERE name = ?',
     ).run(name);
-    statements.clear();
+    forgetStatements();
   });
 
   const find = (collection: string, query: FindQuery) => {

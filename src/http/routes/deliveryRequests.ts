@@ -80,12 +80,15 @@ export const deliver = async (
           replay_id: replayId,
           now,
         } as const);
+  // A delivery seen not to exist is appended without reading its stream again: the append's check
+  // confirms it is still new.
   const result = await handleCommand(
     services.eventStore,
     deliveryDecider,
     stream,
     command,
     metadata,
+    { expectNew: existing.length === 0 },
   );
   if (isLeft(result)) throw fromDomainError(result.left);
   return result.right.position;
