@@ -3,13 +3,13 @@ import { newId } from '../ids.js';
 import type { WebhookSender } from '../../adapters/delivery/port.js';
 import type { BusinessEvent } from '../../domain/events/businessEvent.js';
 import { businessEventStream } from '../../domain/events/businessEvent.js';
-import type { AttemptOutcome } from '../../domain/deliveries/delivery.js';
+import type { AttemptOutcome, DeliveryState } from '../../domain/deliveries/delivery.js';
 import { deliveryDecider, deliveryEnding } from '../../domain/deliveries/delivery.js';
 import type { DomainEvent, EventMetadata, RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DueDoc, FailingEndpointDoc } from '../../projections/deliveries.js';
 import { FAILING_ENDPOINTS } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
-import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
+import type { KnownStream } from '../commands/handleCommand.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
 import { disableEndpoint } from './disableEndpoint.js';
@@ -54,25 +54,34 @@ const signingSecrets = (services: Services, doc: EndpointSecretsDoc, now: Date):
   return secrets;
 };
 
+/** What the dispatcher already knows of a due delivery, so that the attempt need not read it again. */
+export type AttemptInputs = {
+  /** The endpoint and its secrets as the dispatcher read them to take its slot (undefined: deleted). */
+  endpoint: EndpointDoc | undefined;
+  secrets: EndpointSecretsDoc | undefined;
+  /** The delivery's stream as its last event left it, when that event was seen. */
+  known?: KnownStream<DeliveryState>;
+  /** Told once the receiver has answered (or could not be reached), before the outcome is recorded. */
+  answered?: () => void;
+};
+
 /**
  * One attempt of one due delivery: to a live, enabled endpoint only; signed; its outcome appended to
  * the delivery's stream, which schedules the next try. Then the endpoint's health is looked at.
+ * Returns when the delivery's next try is due (ms), if the attempt scheduled one.
  */
-/** Returns when the delivery's next try is due (ms), if the attempt scheduled one. */
 export const attemptDelivery = async (
   context: AttemptContext,
   due: DueDoc,
+  inputs: AttemptInputs,
 ): Promise<number | null> => {
   const { services, sender } = context;
+  const { endpoint, secrets } = inputs;
   const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
     limit: 1,
   })) as RecordedEvent<BusinessEvent>[];
   if (!event) throw new Error(`Delivery ${due.id} names no event.`);
   const metadata = metadataFor(event, event.data.merchant_id);
-  const endpoint = (await services.readStore.get(WEBHOOK_ENDPOINTS, due.endpoint_id)) as
-    EndpointDoc | undefined;
-  const secrets = (await services.readStore.get(ENDPOINT_SECRETS, due.endpoint_id)) as
-    EndpointSecretsDoc | undefined;
 
   if (!endpoint || !secrets || endpoint.disabled) {
     const abandoned = await handleCommand(
@@ -115,6 +124,7 @@ export const attemptDelivery = async (
       ),
     },
   });
+  inputs.answered?.();
   services.metrics.delivery.attempt(outcome.error?.code ?? 'succeeded', outcome.duration_ms / 1000);
   if (!context.running()) return null;
 
@@ -132,12 +142,13 @@ export const attemptDelivery = async (
       now: services.now().toISOString(),
     },
     metadata,
+    inputs.known ? { known: inputs.known } : {},
   );
   if (isLeft(recorded))
     throw new Error(`Recording an attempt of ${due.id}: ${recorded.left.detail}`);
   countEndings(services, recorded.right.events);
   // The due queue and the failing streak are read models: let them take this attempt in before
-  // the slot is freed (so the queue no longer offers it) and before judging the endpoint.
+  // the delivery is let go (so the queue no longer offers it) and before judging the endpoint.
   await services.projector.caughtUp(recorded.right.position);
   if (outcome.status === 'failed') await judgeEndpoint(services, endpoint, outcome, metadata);
   const next = recorded.right.events[0]?.data;

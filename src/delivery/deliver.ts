@@ -40,12 +40,15 @@ export const deliver = async (
           replay_id: replayId,
           now,
         } as const);
+  // A delivery seen not to exist is appended without reading its stream again: the append's check
+  // confirms it is still new.
   const result = await handleCommand(
     services.eventStore,
     deliveryDecider,
     stream,
     command,
     metadata,
+    { expectNew: existing.length === 0 },
   );
   return isLeft(result) ? left(result.left) : right(result.right.position);
 };

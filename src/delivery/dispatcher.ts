@@ -1,12 +1,15 @@
 import type { WebhookSender } from '../../adapters/delivery/port.js';
 import type { Subscription } from '../../adapters/eventstore/port.js';
+import type { DeliveryEvent } from '../../domain/deliveries/delivery.js';
+import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DueDoc } from '../../projections/deliveries.js';
 import { DELIVERIES_DUE } from '../../projections/deliveries.js';
-import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
-import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
+import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
+import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
 import { attemptDelivery } from './attempt.js';
 import { dueWork } from './dueWork.js';
+import { knownDeliveries } from './knownDeliveries.js';
 import { endpointLimits } from './endpointLimits.js';
 
 /** Wakes a sleeping loop; a wake before the sleep is not lost (the next wait returns at once). */
@@ -45,6 +48,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     services.config.endpointConcurrency,
   );
   const wake = wakeSignal();
+  const known = knownDeliveries();
   const inFlight = new Map<string, Promise<void>>();
   let running = true;
 
@@ -63,6 +67,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         work.offer(
           events.map((event) => {
             const data = event.data as { event_id: string; endpoint_id: string; due_at: string };
+            known.note(event as RecordedEvent<DeliveryEvent>);
             return {
               id: event.stream,
               event_id: data.event_id,
@@ -77,8 +82,36 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     );
   });
 
-  const launch = (due: DueDoc) => {
-    const attempt = attemptDelivery({ services, sender, running: () => running }, due)
+  type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
+  const readEndpoint = async (id: string): Promise<EndpointOf> => {
+    const endpoint = (await services.readStore.get(WEBHOOK_ENDPOINTS, id)) as
+      EndpointDoc | undefined;
+    const secrets = (await services.readStore.get(ENDPOINT_SECRETS, id)) as
+      EndpointSecretsDoc | undefined;
+    return { ...(endpoint && { endpoint }), ...(secrets && { secrets }) };
+  };
+
+  const launch = (
+    due: DueDoc,
+    endpoint: EndpointDoc | undefined,
+    secrets: EndpointSecretsDoc | undefined,
+  ) => {
+    // The endpoint's slot is for a request on the wire: it frees once the receiver has answered,
+    // while the outcome is being recorded. The delivery itself stays in flight (the queue does
+    // not offer it again) until its outcome is recorded.
+    let slotHeld = true;
+    const freeSlot = () => {
+      if (!slotHeld) return;
+      slotHeld = false;
+      limits.release(due.endpoint_id);
+      wake.notify();
+    };
+    const attempt = attemptDelivery({ services, sender, running: () => running }, due, {
+      endpoint,
+      secrets,
+      ...known.take(due.id),
+      answered: freeSlot,
+    })
       .then(scheduled)
       .catch((err: unknown) => {
         services.logger.error({ err, delivery: due.id }, 'delivery attempt failed');
@@ -86,7 +119,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       })
       .finally(() => {
         inFlight.delete(due.id);
-        limits.release(due.endpoint_id);
+        freeSlot();
         wake.notify();
       });
     inFlight.set(due.id, attempt);
@@ -94,22 +127,34 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
 
   const work = dueWork(services.readStore);
 
-  /** Starts every due delivery the limits allow. */
-  const fill = () =>
-    work.drain({
+  /**
+   * Starts every due delivery the limits allow. An endpoint and its secrets are read once per
+   * round, however many of its deliveries the round starts.
+   */
+  const fill = () => {
+    const endpoints = new Map<string, Promise<EndpointOf>>();
+    const endpointOf = (id: string) => {
+      let read = endpoints.get(id);
+      if (!read) {
+        read = readEndpoint(id);
+        endpoints.set(id, read);
+      }
+      return read;
+    };
+    return work.drain({
       busy: () => limits.saturated(),
       excluded: () => [...inFlight.keys()],
       full: () => !running || limits.globalFull(),
       start: async (due) => {
         if (inFlight.has(due.id)) return true;
-        const endpoint = (await services.readStore.get(WEBHOOK_ENDPOINTS, due.endpoint_id)) as
-          EndpointDoc | undefined;
+        const { endpoint, secrets } = await endpointOf(due.endpoint_id);
         const rate = endpoint && !endpoint.disabled ? endpoint.rate_limit_per_s : null;
         if (!limits.tryAcquire(due.endpoint_id, rate)) return false;
-        launch(due);
+        launch(due, endpoint, secrets);
         return true;
       },
     });
+  };
 
   /** How long to sleep: until the next delivery falls due, or an endpoint's rate allows another. */
   /**

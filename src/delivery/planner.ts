@@ -10,7 +10,7 @@ import { endpointReceives } from '../../domain/webhooks/matching.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import { handleCommand } from '../commands/handleCommand.js';
-import { startProcessor } from '../projector/processor.js';
+import { startBatchProcessor } from '../projector/processor.js';
 import type { Services } from '../services.js';
 
 export const PLANNER = 'delivery_planner';
@@ -40,41 +40,73 @@ export const merchantEndpoints = async (
  * Turns each deliverable business event into one delivery per endpoint of its merchant that
  * receives it. Planning is idempotent (a delivery stream is created once), so after a crash the
  * planner resumes from its checkpoint and replans the last batch harmlessly. Test events are
- * planned by the test route, to the endpoints it names.
+ * planned by the test route, to the endpoints it names. The events of a batch are planned
+ * together: their appends are asked for in the same turn and share one commit, and a merchant's
+ * endpoints are read once per batch.
  */
 export const startPlanner = async (services: Services): Promise<Pick<Subscription, 'stop'>> => {
-  const plan = async (event: RecordedEvent<{ type: string; data: BusinessEventData }>) => {
+  const plan = async (
+    event: RecordedEvent<{ type: string; data: BusinessEventData }>,
+    endpointsOf: (merchantId: string) => Promise<EndpointDoc[]>,
+  ) => {
     if (event.type === 'webhook.test' || !isDeliverable(event.type)) return;
-    const endpoints = await merchantEndpoints(services, event.data.merchant_id);
-    for (const endpoint of endpoints) {
-      if (!endpointReceives(endpoint, { type: event.type, channels: event.data.channels }))
-        continue;
-      const result = await handleCommand(
-        services.eventStore,
-        deliveryDecider,
-        deliveryStream(event.data.id, endpoint.id),
-        {
-          type: 'plan_delivery',
-          event_id: event.data.id,
-          endpoint_id: endpoint.id,
-          merchant_id: event.data.merchant_id,
-          event_type: event.type,
-          trigger: 'initial',
-          replay_id: null,
-          now: services.now().toISOString(),
-        },
-        causedBy(event, ACTOR),
-        { expectNew: true },
-      );
-      if (isLeft(result))
-        throw new Error(`Planning ${event.data.id} for ${endpoint.id}: ${result.left.detail}`);
-    }
+    const endpoints = await endpointsOf(event.data.merchant_id);
+    const receiving = endpoints.filter((endpoint) =>
+      endpointReceives(endpoint, { type: event.type, channels: event.data.channels }),
+    );
+    await settleAll(
+      receiving.map(async (endpoint) => {
+        const result = await handleCommand(
+          services.eventStore,
+          deliveryDecider,
+          deliveryStream(event.data.id, endpoint.id),
+          {
+            type: 'plan_delivery',
+            event_id: event.data.id,
+            endpoint_id: endpoint.id,
+            merchant_id: event.data.merchant_id,
+            event_type: event.type,
+            trigger: 'initial',
+            replay_id: null,
+            now: services.now().toISOString(),
+          },
+          causedBy(event, ACTOR),
+          { expectNew: true },
+        );
+        if (isLeft(result))
+          throw new Error(`Planning ${event.data.id} for ${endpoint.id}: ${result.left.detail}`);
+      }),
+    );
   };
 
-  return startProcessor(
+  return startBatchProcessor(
     services,
     PLANNER,
     { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
-    (event) => plan(event as RecordedEvent<{ type: string; data: BusinessEventData }>),
+    async (events) => {
+      const endpoints = new Map<string, Promise<EndpointDoc[]>>();
+      const endpointsOf = (merchantId: string) => {
+        let read = endpoints.get(merchantId);
+        if (!read) {
+          read = merchantEndpoints(services, merchantId);
+          endpoints.set(merchantId, read);
+        }
+        return read;
+      };
+      await settleAll(
+        events.map((event) =>
+          plan(event as RecordedEvent<{ type: string; data: BusinessEventData }>, endpointsOf),
+        ),
+      );
+    },
   );
+};
+
+/** Waits for every task, then fails with the first failure: a retry never overlaps a straggler. */
+const settleAll = async (tasks: readonly Promise<void>[]): Promise<void> => {
+  const settled = await Promise.allSettled(tasks);
+  for (const outcome of settled) {
+    if (outcome.status === 'rejected')
+      throw outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason));
+  }
 };

@@ -1,5 +1,19 @@
 import { Webhook } from 'standardwebhooks';
 
+/** Signers by secret: a secret's key is decoded once, not on every attempt. */
+const signers = new Map<string, Webhook>();
+const MAX_SIGNERS = 10_000;
+
+const signerOf = (secret: string): Webhook => {
+  let signer = signers.get(secret);
+  if (!signer) {
+    signer = new Webhook(secret);
+    if (signers.size >= MAX_SIGNERS) signers.delete(signers.keys().next().value!);
+    signers.set(secret, signer);
+  }
+  return signer;
+};
+
 /**
  * The `webhook-signature` header: one `v1,` signature per secret that signs now (two during a
  * rotation's grace period), space-separated, each computed by the standardwebhooks library over
@@ -10,5 +24,4 @@ export const signatureHeader = (
   timestamp: Date,
   body: string,
   secrets: readonly string[],
-): string =>
-  secrets.map((secret) => new Webhook(secret).sign(messageId, timestamp, body)).join(' ');
+): string => secrets.map((secret) => signerOf(secret).sign(messageId, timestamp, body)).join(' ');

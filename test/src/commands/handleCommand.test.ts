@@ -76,4 +76,43 @@ describe('handleCommand', () => {
     });
     expect(isRight(third) && third.right.state).to.equal(3);
   });
+
+  it('appends after a stream it knows without reading it, and reads when what it knew is stale', async () => {
+    await handleCommand(store, counter, 'counter-known', { by: 1 }, emptyMetadata());
+    const known = { state: 1, revision: 0 };
+    let reads = 0;
+    const counting: EventStore = {
+      ...store,
+      readStream: (...args) => {
+        reads++;
+        return store.readStream(...args);
+      },
+    };
+    const first = await handleCommand(
+      counting,
+      counter,
+      'counter-known',
+      { by: 1 },
+      emptyMetadata(),
+      {
+        known,
+      },
+    );
+    expect(isRight(first) && first.right.events.map((e) => e.revision)).to.deep.equal([1]);
+    expect(reads).to.equal(0);
+    // The same knowledge is stale now: the append is refused, and the handler reads and decides
+    // on the real state (2 + 2 passes the limit).
+    const second = await handleCommand(
+      counting,
+      counter,
+      'counter-known',
+      { by: 2 },
+      emptyMetadata(),
+      {
+        known,
+      },
+    );
+    expect(isLeft(second) && second.left.code).to.equal('conflict');
+    expect(reads).to.equal(1);
+  });
 });

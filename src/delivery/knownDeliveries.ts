@@ -1,0 +1,37 @@
+import type { DeliveryEvent, DeliveryState } from '../../domain/deliveries/delivery.js';
+import { deliveryDecider } from '../../domain/deliveries/delivery.js';
+import type { RecordedEvent } from '../../domain/shared/envelope.js';
+import type { KnownStream } from '../commands/handleCommand.js';
+
+/** Beyond this many, new deliveries are not remembered: their attempts read their stream instead. */
+const MAX_REMEMBERED = 50_000;
+
+export type KnownDeliveries = {
+  /** A delivery event the dispatcher was told of: a plan says all there is to know of its stream. */
+  note: (event: RecordedEvent<DeliveryEvent>) => void;
+  /** What is known of a delivery's stream, once: an attempt appends after it. */
+  take: (deliveryId: string) => { known?: KnownStream<DeliveryState> };
+};
+
+/**
+ * How the streams of deliveries just planned stand, from their plans: recording the first attempt
+ * then needs no read of the stream. What is known may be stale (another writer may have appended
+ * since); the append's revision check finds that out, and the attempt then reads the stream.
+ */
+export const knownDeliveries = (): KnownDeliveries => {
+  const streams = new Map<string, KnownStream<DeliveryState>>();
+  return {
+    note: (event) => {
+      if (event.type !== 'delivery.planned' || event.revision !== 0) return;
+      if (streams.size >= MAX_REMEMBERED) return;
+      const state = deliveryDecider.evolve(deliveryDecider.initialState(), event);
+      streams.set(event.stream, { state, revision: event.revision });
+    },
+    take: (deliveryId) => {
+      const known = streams.get(deliveryId);
+      if (!known) return {};
+      streams.delete(deliveryId);
+      return { known };
+    },
+  };
+};
