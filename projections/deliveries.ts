@@ -48,6 +48,8 @@ export type DueDoc = {
   event_id: string;
   endpoint_id: string;
   due_at_ms: number;
+  /** The round the try belongs to; its attempt says so when recorded (absent: the current one). */
+  round?: number;
 };
 
 export type FailingEndpointDoc = {
@@ -60,12 +62,17 @@ export type FailingEndpointDoc = {
 export const messageId = (endpointId: string, eventId: string): string =>
   `${endpointId}:${eventId}`;
 
-const due = (data: { event_id: string; endpoint_id: string }, at: string): Change => {
+const due = (
+  data: { event_id: string; endpoint_id: string },
+  at: string,
+  round: number | undefined,
+): Change => {
   const doc: DueDoc = {
     id: deliveryStream(data.event_id, data.endpoint_id),
     event_id: data.event_id,
     endpoint_id: data.endpoint_id,
     due_at_ms: Date.parse(at),
+    ...(round !== undefined && { round }),
   };
   return { op: 'put', collection: DELIVERIES_DUE, doc };
 };
@@ -118,7 +125,7 @@ export const deliveriesProjection: Projection = {
           next_attempt_at: event.data.due_at,
           created_at: event.data.planned_at,
         };
-        return [{ op: 'put', collection: WEBHOOK_MESSAGES, doc }, due(data, event.data.due_at)];
+        return [{ op: 'put', collection: WEBHOOK_MESSAGES, doc }, due(data, event.data.due_at, 1)];
       }
       case 'delivery.requeued':
         return [
@@ -128,7 +135,7 @@ export const deliveriesProjection: Projection = {
             id: message,
             set: { status: 'pending', next_attempt_at: event.data.due_at },
           },
-          due(data, event.data.due_at),
+          due(data, event.data.due_at, event.data.round),
         ];
       case 'delivery.abandoned':
         return [
@@ -160,6 +167,19 @@ export const deliveriesProjection: Projection = {
           created_at: a.created_at,
           next_attempt_at: a.next_attempt_at,
         };
+        if (a.superseded) {
+          // The round it was sent in was replaced: the message and the queue follow the new one.
+          return [
+            { op: 'put', collection: WEBHOOK_ATTEMPTS, doc: attempt },
+            {
+              op: 'patch',
+              collection: WEBHOOK_MESSAGES,
+              id: message,
+              set: { last_attempt_at: a.created_at },
+              inc: { attempts: 1 },
+            },
+          ];
+        }
         const succeeded = a.status === 'succeeded';
         const status = succeeded ? 'succeeded' : a.next_attempt_at === null ? 'failed' : 'pending';
         return [
@@ -171,7 +191,7 @@ export const deliveriesProjection: Projection = {
             set: { status, last_attempt_at: a.created_at, next_attempt_at: a.next_attempt_at },
             inc: { attempts: 1 },
           },
-          a.next_attempt_at === null ? notDue(a) : due(a, a.next_attempt_at),
+          a.next_attempt_at === null ? notDue(a) : due(a, a.next_attempt_at, a.round),
           succeeded
             ? { op: 'delete', collection: FAILING_ENDPOINTS, id: a.endpoint_id }
             : {

@@ -49,6 +49,10 @@ export type DeliveryAttempted = DomainEvent<
       trigger: Trigger;
       created_at: string;
       next_attempt_at: string | null;
+      /** The round the attempt was sent in (absent in events of earlier versions: the current). */
+      round?: number;
+      /** Sent in a round a resend or replay has since replaced: it decides nothing for the new one. */
+      superseded?: boolean;
     }
 >;
 export type DeliveryRequeued = DomainEvent<
@@ -58,6 +62,8 @@ export type DeliveryRequeued = DomainEvent<
     replay_id: string | null;
     due_at: string;
     requeued_at: string;
+    /** The round this requeue starts: 1 is the plan's (absent in events of earlier versions). */
+    round?: number;
   }
 >;
 export type DeliveryAbandoned = DomainEvent<
@@ -75,6 +81,8 @@ export type PlanDelivery = Ids & {
 };
 export type RecordAttempt = {
   type: 'record_attempt';
+  /** The round the attempt was sent in, as the due queue said; absent: the current one. */
+  round?: number;
   attempt_id: string;
   outcome: AttemptOutcome;
   schedule_ms: readonly number[];
@@ -100,9 +108,38 @@ export type DeliveryState =
   | {
       status: 'pending' | 'succeeded' | 'failed';
       ids: Ids;
-      round: { trigger: RoundTrigger; failures: number };
+      /** A round is the plan or a requeue, and the retries of its failures. */
+      round: Round;
+      /** The round a requeue replaced, for attempts sent in it that end after the requeue. */
+      previous: Round | null;
       attempts: number;
     };
+
+type Round = { number: number; trigger: RoundTrigger; failures: number };
+
+type ExistingDelivery = Exclude<DeliveryState, { status: 'absent' }>;
+
+/**
+ * An attempt that was on the wire when a resend or replay started a new round: it is recorded as
+ * it happened, but neither ends nor schedules the new round, which is still sent.
+ */
+const supersededAttempt = (state: ExistingDelivery, command: RecordAttempt): DeliveryAttempted => {
+  const round = state.previous?.number === command.round ? state.previous : null;
+  return {
+    type: 'delivery.attempted',
+    data: {
+      ...state.ids,
+      ...command.outcome,
+      attempt_id: command.attempt_id,
+      attempt_number: state.attempts + 1,
+      trigger: round && round.failures === 0 ? round.trigger : 'retry',
+      created_at: command.now,
+      next_attempt_at: null,
+      round: command.round!,
+      superseded: true,
+    },
+  };
+};
 
 export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliveryState> = {
   initialState: () => ({ status: 'absent' }),
@@ -115,15 +152,26 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
         return {
           status: 'pending',
           ids,
-          round: { trigger: event.data.trigger, failures: 0 },
+          round: { number: 1, trigger: event.data.trigger, failures: 0 },
+          previous: null,
           attempts: 0,
         };
       case 'delivery.requeued':
         if (state.status === 'absent') return state;
-        return { ...state, status: 'pending', round: { trigger: event.data.trigger, failures: 0 } };
+        return {
+          ...state,
+          status: 'pending',
+          round: {
+            number: event.data.round ?? state.round.number + 1,
+            trigger: event.data.trigger,
+            failures: 0,
+          },
+          previous: state.round,
+        };
       case 'delivery.attempted': {
         if (state.status === 'absent') return state;
         const attempts = state.attempts + 1;
+        if (event.data.superseded) return { ...state, attempts };
         if (event.data.status === 'succeeded') return { ...state, status: 'succeeded', attempts };
         const round = { ...state.round, failures: state.round.failures + 1 };
         const status =
@@ -150,6 +198,8 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
 
     switch (command.type) {
       case 'record_attempt': {
+        if (command.round !== undefined && command.round !== state.round.number)
+          return right([supersededAttempt(state, command)]);
         // A try of a delivery that is no longer pending (one sent again after a crash) is still
         // recorded, but schedules nothing.
         const failed = command.outcome.status === 'failed';
@@ -175,6 +225,7 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
               trigger: state.round.failures === 0 ? state.round.trigger : 'retry',
               created_at: command.now,
               next_attempt_at: next === null ? null : new Date(next).toISOString(),
+              round: state.round.number,
             },
           },
         ]);
@@ -189,6 +240,7 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
               replay_id: command.replay_id,
               due_at: command.now,
               requeued_at: command.now,
+              round: state.round.number + 1,
             },
           },
         ]);
@@ -208,7 +260,12 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
 export const deliveryEnding = (event: DomainEvent): 'succeeded' | 'failed' | 'abandoned' | null => {
   if (event.type === 'delivery.abandoned') return 'abandoned';
   if (event.type !== 'delivery.attempted') return null;
-  const data = event.data as { status: string; next_attempt_at: string | null };
+  const data = event.data as {
+    status: string;
+    next_attempt_at: string | null;
+    superseded?: boolean;
+  };
+  if (data.superseded) return null;
   if (data.status === 'succeeded') return 'succeeded';
   return data.next_attempt_at === null ? 'failed' : null;
 };

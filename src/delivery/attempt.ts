@@ -134,6 +134,7 @@ export const attemptDelivery = async (
     due.id,
     {
       type: 'record_attempt',
+      ...(due.round !== undefined && { round: due.round }),
       attempt_id: newId('atm'),
       outcome,
       schedule_ms: services.config.retryScheduleS.map((s) => s * 1000),

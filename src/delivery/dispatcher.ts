@@ -66,13 +66,20 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         // projection. The attempt's own recording waits for it, so the queue ends up in order.
         work.offer(
           events.map((event) => {
-            const data = event.data as { event_id: string; endpoint_id: string; due_at: string };
+            const data = event.data as {
+              event_id: string;
+              endpoint_id: string;
+              due_at: string;
+              round?: number;
+            };
             known.note(event as RecordedEvent<DeliveryEvent>);
+            const round = event.type === 'delivery.planned' ? 1 : data.round;
             return {
               id: event.stream,
               event_id: data.event_id,
               endpoint_id: data.endpoint_id,
               due_at_ms: Date.parse(data.due_at),
+              ...(round !== undefined && { round }),
             };
           }),
         );
@@ -119,6 +126,11 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       })
       .finally(() => {
         inFlight.delete(due.id);
+        const again = parked.get(due.id);
+        if (again) {
+          parked.delete(due.id);
+          work.offer([again]);
+        }
         freeSlot();
         wake.notify();
       });
@@ -126,6 +138,8 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
   };
 
   const work = dueWork(services.readStore);
+  /** Rounds that fell due while a try of their delivery was still on the wire. */
+  const parked = new Map<string, DueDoc>();
 
   /**
    * Starts every due delivery the limits allow. An endpoint and its secrets are read once per
@@ -146,7 +160,12 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       excluded: () => [...inFlight.keys()],
       full: () => !running || limits.globalFull(),
       start: async (due) => {
-        if (inFlight.has(due.id)) return true;
+        if (inFlight.has(due.id)) {
+          // A resend or replay started a new round while a try of the old one is on the wire: the
+          // new round is sent once that try is recorded (as superseded).
+          parked.set(due.id, due);
+          return true;
+        }
         const { endpoint, secrets } = await endpointOf(due.endpoint_id);
         const rate = endpoint && !endpoint.disabled ? endpoint.rate_limit_per_s : null;
         if (!limits.tryAcquire(due.endpoint_id, rate)) return false;

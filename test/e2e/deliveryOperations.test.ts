@@ -108,6 +108,30 @@ describe('delivery: test events, resend and replay', function () {
     ).to.equal(409);
   });
 
+  it('sends a resend asked for while a try is on the wire, once that try is recorded', async () => {
+    // The first request is answered only after the resend was asked for.
+    const hooks = await receiver((n) =>
+      n === 0 ? { status: 200, delayMs: 400 } : { status: 200 },
+    );
+    const { endpoint } = await endpointWithSecret(harness.service, hooks.url);
+    const event = await publish(harness.service, 'order.created');
+    await hooks.waitFor(1);
+    const res = await harness.service.api.post(
+      `/v1/webhooks/${endpoint.id}/messages/${event.id}/resend`,
+      harness.service.admin,
+    );
+    expect(res.status).to.equal(202);
+    const [first, second] = await hooks.waitFor(2, 5000);
+    expect(second!.headers['webhook-id']).to.equal(first!.headers['webhook-id']);
+    const attempts = await eventually(
+      () => attemptsOf(harness.service, endpoint.id),
+      (a) => a.length === 2,
+    );
+    expect(attempts.map((a) => a.trigger)).to.deep.equal(['resend', 'initial']);
+    const [message] = await messagesOf(harness.service, endpoint.id);
+    expect(message).to.include({ status: 'succeeded', attempts: 2 });
+  });
+
   it('replays a window: only the failed ones by default, every matching one on request', async () => {
     let healthy = false;
     const hooks = await receiver(() => ({ status: healthy ? 200 : 500 }));

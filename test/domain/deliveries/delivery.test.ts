@@ -53,6 +53,7 @@ const attempted = (
   n: number,
   trigger: DeliveryAttempted['data']['trigger'],
   next: string | null,
+  round = 1,
 ): DeliveryAttempted => ({
   type: 'delivery.attempted',
   data: {
@@ -63,6 +64,7 @@ const attempted = (
     trigger,
     created_at: t1,
     next_attempt_at: next,
+    round,
   },
 });
 
@@ -111,7 +113,7 @@ describe('delivery decider', () => {
     const done = attempted(success, 1, 'initial', null);
     const requeued = {
       type: 'delivery.requeued',
-      data: { ...ids, trigger: 'resend', replay_id: null, due_at: t1, requeued_at: t1 },
+      data: { ...ids, trigger: 'resend', replay_id: null, due_at: t1, requeued_at: t1, round: 2 },
     } as const;
     spec
       .given([planned, done])
@@ -120,7 +122,33 @@ describe('delivery decider', () => {
     spec
       .given([planned, done, requeued])
       .when(record(failure))
-      .then([attempted(failure, 2, 'resend', '2026-01-01T00:00:02.000Z')]);
+      .then([attempted(failure, 2, 'resend', '2026-01-01T00:00:02.000Z', 2)]);
+  });
+
+  it('records a try of a replaced round as superseded: the new round is still sent', () => {
+    const requeued = {
+      type: 'delivery.requeued',
+      data: { ...ids, trigger: 'resend', replay_id: null, due_at: t1, requeued_at: t1, round: 2 },
+    } as const;
+    // The first try was on the wire when the resend came; it succeeds after it.
+    const late = {
+      ...attempted(success, 1, 'initial', null, 1),
+      data: { ...attempted(success, 1, 'initial', null, 1).data, superseded: true },
+    };
+    spec
+      .given([planned, requeued])
+      .when(record(success, { round: 1 }))
+      .then([late]);
+    // The new round is still pending: its own try is recorded as the resend it is.
+    spec
+      .given([planned, requeued, late])
+      .when(record(success, { round: 2 }))
+      .then([attempted(success, 2, 'resend', null, 2)]);
+    // A try without a round (an earlier version's queue) counts for the current round.
+    spec
+      .given([planned, requeued, late])
+      .when(record(failure))
+      .then([attempted(failure, 2, 'resend', '2026-01-01T00:00:02.000Z', 2)]);
   });
 
   it('abandons a pending delivery whose endpoint went away, and only a pending one', () => {
