@@ -119,27 +119,37 @@ type Round = { number: number; trigger: RoundTrigger; failures: number };
 
 type ExistingDelivery = Exclude<DeliveryState, { status: 'absent' }>;
 
+/** The record of one attempt, sent in `round` (null: a round no longer known). */
+const attemptRecord = (
+  state: ExistingDelivery,
+  command: RecordAttempt,
+  round: Round | null,
+  next: { number: number; at: number | null; superseded: boolean },
+): DeliveryAttempted => ({
+  type: 'delivery.attempted',
+  data: {
+    ...state.ids,
+    ...command.outcome,
+    attempt_id: command.attempt_id,
+    attempt_number: state.attempts + 1,
+    trigger: round && round.failures === 0 ? round.trigger : 'retry',
+    created_at: command.now,
+    next_attempt_at: next.at === null ? null : new Date(next.at).toISOString(),
+    round: next.number,
+    ...(next.superseded && { superseded: true }),
+  },
+});
+
 /**
  * An attempt that was on the wire when a resend or replay started a new round: it is recorded as
  * it happened, but neither ends nor schedules the new round, which is still sent.
  */
-const supersededAttempt = (state: ExistingDelivery, command: RecordAttempt): DeliveryAttempted => {
-  const round = state.previous?.number === command.round ? state.previous : null;
-  return {
-    type: 'delivery.attempted',
-    data: {
-      ...state.ids,
-      ...command.outcome,
-      attempt_id: command.attempt_id,
-      attempt_number: state.attempts + 1,
-      trigger: round && round.failures === 0 ? round.trigger : 'retry',
-      created_at: command.now,
-      next_attempt_at: null,
-      round: command.round!,
-      superseded: true,
-    },
-  };
-};
+const supersededAttempt = (state: ExistingDelivery, command: RecordAttempt): DeliveryAttempted =>
+  attemptRecord(state, command, state.previous?.number === command.round ? state.previous : null, {
+    number: command.round!,
+    at: null,
+    superseded: true,
+  });
 
 export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliveryState> = {
   initialState: () => ({ status: 'absent' }),
@@ -215,19 +225,11 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
               })
             : null;
         return right([
-          {
-            type: 'delivery.attempted',
-            data: {
-              ...state.ids,
-              ...command.outcome,
-              attempt_id: command.attempt_id,
-              attempt_number: state.attempts + 1,
-              trigger: state.round.failures === 0 ? state.round.trigger : 'retry',
-              created_at: command.now,
-              next_attempt_at: next === null ? null : new Date(next).toISOString(),
-              round: state.round.number,
-            },
-          },
+          attemptRecord(state, command, state.round, {
+            number: state.round.number,
+            at: next,
+            superseded: false,
+          }),
         ]);
       }
       case 'requeue_delivery':

@@ -1,8 +1,8 @@
 import type { Db, MongoClient } from 'mongodb';
-import { comparePositions, position } from '../../../domain/shared/envelope.js';
 import type { Doc } from '../../../projections/projection.js';
+import { batchGeneration } from '../batchTarget.js';
 import type { FindQuery, ReadStore, Scalar } from '../port.js';
-import { encodeCursor } from '../sqlite/cursor.js';
+import { encodeCursor } from '../cursor.js';
 import { collectionName } from './names.js';
 import { afterCursor, conditionsOf, filterOf, sortOf } from './query.js';
 import type { StateDoc } from './state.js';
@@ -74,12 +74,8 @@ export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
         return await session.withTransaction(async () => {
           const state = await states.findOne({ _id: name }, { session });
           if (!state) throw new Error(`Unknown projection: ${name}`);
-          const generation = target.kind === 'live' ? state.generation : target.generation;
-          if (target.kind === 'rebuild' && state.rebuild_generation !== generation) {
-            throw new Error(`No rebuild ${generation} of ${name} is under way.`);
-          }
-          const stored = target.kind === 'live' ? state.checkpoint : state.rebuild_checkpoint;
-          if (stored !== null && comparePositions(checkpoint, position(stored)) <= 0) return false;
+          const generation = batchGeneration(name, state, target, checkpoint);
+          if (generation === null) return false;
           const writes = new Map<string, ReturnType<typeof writesOf>>();
           for (const change of changes) {
             if (!state.collections.includes(change.collection)) {

@@ -1,7 +1,7 @@
 import type { Filter, Sort } from 'mongodb';
 import type { FindQuery, Scalar } from '../port.js';
 import { InvalidCursorError } from '../port.js';
-import { decodeCursor } from '../sqlite/cursor.js';
+import { decodeCursor } from '../cursor.js';
 import { checkName } from './names.js';
 import type { Row } from './writes.js';
 

@@ -1,9 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { Position } from '../../../domain/shared/envelope.js';
-import { comparePositions, position } from '../../../domain/shared/envelope.js';
+import { position } from '../../../domain/shared/envelope.js';
 import type { Change, CollectionSpec, Doc } from '../../../projections/projection.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
 import type { FindQuery, ProjectionState, ReadStore, Scalar, Target } from '../port.js';
+import { batchGeneration } from '../batchTarget.js';
 import { InvalidCursorError } from '../port.js';
 import { limitClause } from '../../sqlite/limitClause.js';
 import { promised } from '../../sqlite/promised.js';
@@ -11,7 +12,7 @@ import type { DocTable } from './applyChange.js';
 import { applyChange } from './applyChange.js';
 import { batchedTable } from './batchedTable.js';
 import { sqliteDocTable } from './docTable.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 import type { Layout } from './layout.js';
 import { createCollectionIndexes, createCollectionTable, hasLayout, layoutOf } from './layout.js';
 import { createStateTable, dropCollectionTable, tableName } from './tables.js';
@@ -120,12 +121,8 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     (name: string, target: Target, changes: readonly Change[], checkpoint: Position) => {
       const row = selectState.get(name);
       if (!row) throw new Error(`Unknown projection: ${name}`);
-      const generation = target.kind === 'live' ? row.generation : target.generation;
-      if (target.kind === 'rebuild' && row.rebuild_generation !== generation) {
-        throw new Error(`No rebuild ${generation} of ${name} is under way.`);
-      }
-      const stored = target.kind === 'live' ? row.checkpoint : row.rebuild_checkpoint;
-      if (stored !== null && comparePositions(checkpoint, position(stored)) <= 0) return false;
+      const generation = batchGeneration(name, row, target, checkpoint);
+      if (generation === null) return false;
       const tables = new Map<string, ReturnType<typeof batchedTable>>();
       for (const change of changes) {
         if (owners.get(change.collection)?.projection !== name) {

@@ -1,4 +1,4 @@
-import type { Scalar } from '../port.js';
+import type { Scalar } from './port.js';
 
 /** A page cursor: the sort value and id of the last document served, opaque to callers. */
 export const encodeCursor = (value: Scalar, id: string): string =>
