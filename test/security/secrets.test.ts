@@ -133,6 +133,10 @@ describe('secrets stay out of logs, errors, metrics and the audit log', function
         expect(text.includes(material), `${secret.slice(0, 12)}… in the ${where}`).to.equal(false);
       }
     }
+    // Nor anything shaped like one, issued or not.
+    for (const [where, text] of places) {
+      expect(text, where).to.not.match(/whsec_[A-Za-z0-9+/]{20,}|sk_[A-Za-z0-9_-]{40,}/);
+    }
     expect(admin).to.be.a('string');
   });
 });
