@@ -9,7 +9,7 @@ import type { Operation } from './operations.js';
 import { ACCESS, documentOperations, isWrite, pathValues } from './operations.js';
 
 /** Requests in all, spread over the operations; raise it for a longer hunt. */
-const RUNS = Number(process.env.SLUICE_FUZZ_RUNS ?? 1500);
+const RUNS = Number(process.env.SLUICE_FUZZ_RUNS ?? 3000);
 const SEED = process.env.SLUICE_FUZZ_SEED ? Number(process.env.SLUICE_FUZZ_SEED) : undefined;
 
 type Schema = { $ref?: string; properties?: Record<string, unknown> };
