@@ -59,7 +59,7 @@ describe('bad input: a fuzzer driven by the OpenAPI document', function () {
       ...access?.sample?.(fx.resources, fx.receiver.url).body,
       ...(access?.named && { merchant_id: OWNER }),
     };
-    const queryNames = [...op.query, 'unknown', 'limit[]', '%zz'];
+    const queryNames = [...op.query, 'unknown', 'limit[]', '%zz', '__proto__', 'constructor', ''];
     return fc.record(
       {
         key: fc.constantFrom('admin' as const, 'admin' as const, 'owner' as const),
