@@ -12,6 +12,10 @@ export const isPublicAddress = (address: string): boolean => {
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
+  // IPv4-compatible addresses (::a.b.c.d, deprecated by RFC 4291) are 'unicast' to ipaddr.js, but
+  // some stacks still route them to the IPv4 address they hold: none is public.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0))
+    return false;
   // Every special range (NAT64, 6to4 and Teredo included, which lead to IPv4 addresses) is
   // something other than 'unicast'.
   return parsed.range() === 'unicast';

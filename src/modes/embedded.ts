@@ -6,6 +6,7 @@ import type { BootstrapKey } from '../auth/bootstrapKey.js';
 import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
 import type { Config } from '../config/config.js';
 import { createApp } from '../http/app.js';
+import { answerClientErrors } from '../http/clientError.js';
 import { startDispatcher } from '../delivery/dispatcher.js';
 import { startPlanner } from '../delivery/planner.js';
 import { httpSender } from '../../adapters/delivery/http/httpSender.js';
@@ -95,6 +96,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
   // Idle connections outlive a client's usual keep-alive (and a load balancer's 60 s), so that a
   // client never reuses a socket the server is closing.
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server);
   server.headersTimeout = 66_000;
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;

@@ -209,6 +209,9 @@ export const responses = {
   ),
   PayloadTooLarge: problem('payload_too_large: the body is over 1 MiB'),
   UnsupportedMediaType: problem('unsupported_media_type: the body is not JSON'),
+  HeadersTooLarge: problem(
+    'headers_too_large: the request line and headers are over 16 KiB (a very long URL, say)',
+  ),
   IdempotencyKeyReused: problem('idempotency_key_reused: the key was used with another request'),
   RateLimited: problem('rate_limited', {
     'Retry-After': { schema: { type: 'string' } },

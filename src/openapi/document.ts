@@ -7,6 +7,7 @@ import { processInstancePaths } from './paths/processInstances.js';
 import { systemPaths } from './paths/system.js';
 import { webhookDeliveryPaths } from './paths/webhookDeliveries.js';
 import { webhookPaths } from './paths/webhooks.js';
+import { withSharedAnswers } from './sharedAnswers.js';
 
 /**
  * The OpenAPI 3.1 document: the machine-readable contract of every route. The API tests validate
@@ -33,7 +34,7 @@ export const openApiDocument = () => ({
     { name: 'Process instances' },
     { name: 'Audit and operations' },
   ],
-  paths: {
+  paths: withSharedAnswers({
     ...systemPaths,
     ...apiKeyPaths,
     ...eventPaths,
@@ -42,6 +43,6 @@ export const openApiDocument = () => ({
     ...processDefinitionPaths,
     ...processInstancePaths,
     ...operationsPaths,
-  },
+  }),
   components: { schemas, responses, parameters, securitySchemes },
 });

@@ -8,6 +8,12 @@ export type UrlVerdict = { ok: true; url: string } | { ok: false; reason: string
 const MAX_URL = 2048;
 
 /**
+ * `localhost` and every name under it are loopback by definition (RFC 6761), whatever this
+ * machine's resolver says today: many resolve them to 127.0.0.1 and ::1 without asking DNS.
+ */
+const isLoopbackName = (host: string): boolean => /(^|\.)localhost$/i.test(host.replace(/\.$/, ''));
+
+/**
  * Where may webhooks go? To https URLs (http only when allowed), without credentials in them, whose
  * host is not, and does not resolve to, a non-public address (unless private ones are allowed).
  * Delivery checks the address it connects to again: a name may resolve elsewhere later.
@@ -33,6 +39,7 @@ export const checkEndpointUrl = async (raw: string, policy: UrlPolicy): Promise<
   if (policy.allowPrivate) return { ok: true, url: url.toString() };
 
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isLoopbackName(host)) return { ok: false, reason: `The host ${host} is a loopback name.` };
   let addresses: string[];
   if (isIpLiteral(host)) addresses = [host];
   else {

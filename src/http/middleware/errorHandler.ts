@@ -29,6 +29,13 @@ const toProblem = (error: unknown): HttpProblem | undefined => {
       { path: 'cursor', message: error.message },
     ]);
   }
+  // The router decodes path parameters: one that is not percent-encoded UTF-8 fails there.
+  if (error instanceof URIError) {
+    return new HttpProblem(
+      'validation_failed',
+      'A path parameter is not valid percent-encoded UTF-8.',
+    );
+  }
   if (typeof error === 'object' && error !== null) return parserProblem(error);
   return undefined;
 };
