@@ -22,3 +22,10 @@ export const isPublicAddress = (address: string): boolean => {
 };
 
 export const isIpLiteral = (host: string): boolean => ipaddr.isValid(host.replace(/^\[|\]$/g, ''));
+
+/**
+ * `localhost` and every name under it are loopback by definition (RFC 6761), whatever a
+ * machine's resolver says today: many resolve them to 127.0.0.1 and ::1 without asking DNS.
+ */
+export const isLoopbackName = (host: string): boolean =>
+  /(^|\.)localhost$/i.test(host.replace(/\.$/, ''));

@@ -1,17 +1,15 @@
 import { lookup } from 'node:dns/promises';
-import { isIpLiteral, isPublicAddress } from '../../domain/webhooks/addressPolicy.js';
+import {
+  isIpLiteral,
+  isLoopbackName,
+  isPublicAddress,
+} from '../../domain/webhooks/addressPolicy.js';
 
 export type UrlPolicy = { allowHttp: boolean; allowPrivate: boolean };
 
 export type UrlVerdict = { ok: true; url: string } | { ok: false; reason: string };
 
 const MAX_URL = 2048;
-
-/**
- * `localhost` and every name under it are loopback by definition (RFC 6761), whatever this
- * machine's resolver says today: many resolve them to 127.0.0.1 and ::1 without asking DNS.
- */
-const isLoopbackName = (host: string): boolean => /(^|\.)localhost$/i.test(host.replace(/\.$/, ''));
 
 /**
  * Where may webhooks go? To https URLs (http only when allowed), without credentials in them, whose

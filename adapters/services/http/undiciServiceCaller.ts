@@ -1,5 +1,9 @@
 import { Agent, request } from 'undici';
-import { isIpLiteral, isPublicAddress } from '../../../domain/webhooks/addressPolicy.js';
+import {
+  isIpLiteral,
+  isLoopbackName,
+  isPublicAddress,
+} from '../../../domain/webhooks/addressPolicy.js';
 import { classifyError, describeError } from '../../delivery/http/classifyError.js';
 import { guardedLookup } from '../../delivery/http/guardedLookup.js';
 import type { ServiceAnswer, ServiceCall, ServiceCaller } from '../port.js';
@@ -48,6 +52,7 @@ export const undiciServiceCaller = (options: {
     // A literal address is connected to without a lookup: it is checked here instead.
     if (!options.allowPrivate && isIpLiteral(host) && !isPublicAddress(host))
       return `${host} is not a public address`;
+    if (!options.allowPrivate && isLoopbackName(host)) return `${host} is a loopback name`;
     return undefined;
   };
 
