@@ -160,6 +160,16 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
         limit: 100,
       });
       expect(literal.events).to.have.length(0);
+      // A prefix matches exactly as written: case counts, and so does the last character.
+      await appendOk(store, `Ü${stream}-é1`, 1, 'Order.created');
+      await appendOk(store, `Ü${stream}-ê1`, 1, 'order.createdé');
+      const exact = async (filter: { typePrefixes?: string[]; streamPrefixes?: string[] }) =>
+        (await store.readAll({ ...(head && { after: head }), filter, limit: 100 })).events.map(
+          (e) => e.stream,
+        );
+      expect(await exact({ streamPrefixes: [`Ü${stream}-é`] })).to.deep.equal([`Ü${stream}-é1`]);
+      expect(await exact({ typePrefixes: ['Order.'] })).to.deep.equal([`Ü${stream}-é1`]);
+      expect(await exact({ typePrefixes: ['order.createdé'] })).to.deep.equal([`Ü${stream}-ê1`]);
     });
 
     it('filters the log by exact type, stream and merchant', async () => {
