@@ -1,4 +1,5 @@
-import type { Scalar } from './port.js';
+import type { Doc } from '../../projections/projection.js';
+import type { FindPage, Scalar } from './port.js';
 
 /** A page cursor: the sort value and id of the last document served, opaque to callers. */
 export const encodeCursor = (value: Scalar, id: string): string =>
@@ -19,4 +20,18 @@ export const decodeCursor = (cursor: string): [Scalar, string] | undefined => {
     // fall through: an unreadable cursor is reported by the caller
   }
   return undefined;
+};
+
+/**
+ * A page of a query read one document past its limit: the documents it serves, and the cursor of
+ * the next page when that extra document was there.
+ */
+export const pageOf = (rows: readonly Doc[], limit: number, sortField: string): FindPage => {
+  const docs = rows.slice(0, limit);
+  const last = docs[docs.length - 1];
+  return {
+    docs,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor(last[sortField] as Scalar, last.id) : null,
+  };
 };

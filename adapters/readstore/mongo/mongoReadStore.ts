@@ -1,8 +1,8 @@
 import type { Db, MongoClient } from 'mongodb';
 import type { Doc } from '../../../projections/projection.js';
 import { batchGeneration } from '../batchTarget.js';
-import type { FindQuery, ReadStore, Scalar } from '../port.js';
-import { encodeCursor } from '../cursor.js';
+import type { FindQuery, ReadStore } from '../port.js';
+import { pageOf } from '../cursor.js';
 import { collectionName } from './names.js';
 import { afterCursor, conditionsOf, filterOf, sortOf } from './query.js';
 import type { StateDoc } from './state.js';
@@ -111,13 +111,7 @@ export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
         .sort(sortOf(query))
         .limit(query.limit + 1)
         .toArray();
-      const docs = rows.slice(0, query.limit).map(toDoc);
-      const last = docs[docs.length - 1];
-      const nextCursor =
-        rows.length > query.limit && last
-          ? encodeCursor(last[query.orderBy.field] as Scalar, last.id)
-          : null;
-      return { docs, nextCursor };
+      return pageOf(rows.map(toDoc), query.limit, query.orderBy.field);
     },
     count: async (collection, query) =>
       (await live(collection)).countDocuments(filterOf(conditionsOf(query))),

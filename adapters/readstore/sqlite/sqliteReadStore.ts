@@ -12,7 +12,7 @@ import type { DocTable } from './applyChange.js';
 import { applyChange } from './applyChange.js';
 import { batchedTable } from './batchedTable.js';
 import { sqliteDocTable } from './docTable.js';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, pageOf } from '../cursor.js';
 import type { Layout } from './layout.js';
 import { createCollectionIndexes, createCollectionTable, hasLayout, layoutOf } from './layout.js';
 import { createStateTable, dropCollectionTable, tableName } from './tables.js';
@@ -247,13 +247,11 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     const rows = prepared(
       `SELECT doc FROM ${table} ${where} ORDER BY ${sort} ${direction}, id ${direction}${limitClause(query.limit + 1)}`,
     ).all(...params) as Array<{ doc: string }>;
-    const docs = rows.slice(0, query.limit).map((r) => JSON.parse(r.doc) as Doc);
-    const last = docs[docs.length - 1];
-    const nextCursor =
-      rows.length > query.limit && last
-        ? encodeCursor(last[query.orderBy.field] as Scalar, last.id)
-        : null;
-    return { docs, nextCursor };
+    return pageOf(
+      rows.map((r) => JSON.parse(r.doc) as Doc),
+      query.limit,
+      query.orderBy.field,
+    );
   };
 
   return {
