@@ -7,20 +7,10 @@ import type { Projection } from '../../projections/projection.js';
 import type { Logger } from '../logging/logger.js';
 import type { Mutex } from './mutex.js';
 import { mutex } from './mutex.js';
+import type { ProjectionStatus } from './projectionStatus.js';
+import { projectionStatus } from './projectionStatus.js';
 import type { RebuildProgress } from './rebuild.js';
 import { rebuildProjection } from './rebuild.js';
-
-export type ProjectionStatus = {
-  name: string;
-  /** Every event up to here is reflected in the live tables. */
-  checkpoint: Position | null;
-  /** Events in the log after the checkpoint. */
-  lag: number;
-  status: 'live' | 'rebuilding' | 'failing' | 'stopped';
-  last_error: string | null;
-  /** While rebuilding: how far the fresh tables have come. */
-  rebuild: RebuildProgress | null;
-};
 
 type Running = {
   projection: Projection;
@@ -42,6 +32,8 @@ type Running = {
   /** The rebuild under way, which a second request joins rather than starting another. */
   rebuilding: { done: Promise<void>; progress: RebuildProgress } | undefined;
 };
+
+export type { ProjectionStatus } from './projectionStatus.js';
 
 export type Projector = {
   /** Resolves when every projection has applied the log up to `position`, or after `timeoutMs`. */
@@ -282,23 +274,15 @@ export const startProjector = async (
     },
     status: async () =>
       Promise.all(
-        [...running.values()].map(async (entry): Promise<ProjectionStatus> => {
-          const stored = (await readStore.state(entry.projection.name))?.checkpoint;
-          // Applied inline, the projection is ahead of the checkpoint it writes only now and then.
-          const checkpoint =
-            entry.appliedTo !== undefined &&
-            (stored === undefined || isAfter(entry.appliedTo, stored))
-              ? entry.appliedTo
-              : stored;
-          return {
+        [...running.values()].map((entry) =>
+          projectionStatus(eventStore, readStore, {
             name: entry.projection.name,
-            checkpoint: checkpoint ?? null,
-            lag: await eventStore.countAfter(checkpoint),
+            appliedTo: entry.appliedTo,
             status: stopping ? 'stopped' : entry.status,
-            last_error: entry.lastError,
+            lastError: entry.lastError,
             rebuild: entry.rebuilding ? { ...entry.rebuilding.progress } : null,
-          };
-        }),
+          }),
+        ),
       ),
     names: () => [...running.keys()],
     stop: async () => {
