@@ -9,7 +9,9 @@ export type BenchServer = { url: string; child: ChildProcess; stop: () => Promis
 /** The service as `npm start` runs it (the built entry point), in its own process, on a free port. */
 export const startBenchServer = (env: Record<string, string>): Promise<BenchServer> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], {
+    // BENCH_SERVER_NODE_ARGS: flags for the server's node, such as `--cpu-prof` to profile it.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, MAIN], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
