@@ -1,6 +1,8 @@
+import type { Claims } from '../adapters/claims/port.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { IdempotencyStore } from '../adapters/idempotency/port.js';
 import type { ReadStore } from '../adapters/readstore/port.js';
+import type { EventFeed } from '../adapters/transport/port.js';
 import type { Authenticator } from './auth/authenticate.js';
 import type { Config } from './config/config.js';
 import type { Logger } from './logging/logger.js';
@@ -16,6 +18,10 @@ export type Services = {
   eventStore: EventStore;
   readStore: ReadStore;
   idempotency: IdempotencyStore;
+  /** Hands events to the workers that act on them (the planner, the process workers). */
+  feed: EventFeed;
+  /** Leases on deliveries due, so that of several dispatchers only one sends a given try. */
+  claims: Claims;
   projector: Projector;
   authenticate: Authenticator;
   /** Seals and opens endpoint signing secrets. */

@@ -7,6 +7,7 @@ import { DELIVERIES_DUE } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
 import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
+import { newId } from '../ids.js';
 import { attemptDelivery } from './attempt.js';
 import { dueWork } from './dueWork.js';
 import { knownDeliveries } from './knownDeliveries.js';
@@ -35,6 +36,10 @@ export type Dispatcher = {
 const IDLE_LOOK_MS = 5_000;
 const LOOK_AHEAD_MS = 1_000;
 const AFTER_FAILURE_MS = 1_000;
+const CLAIM_MARGIN_MS = 60_000;
+
+/** One try of one delivery: a retry falls due at another time, and is claimed anew. */
+const claimKey = (due: DueDoc) => `${due.id}@${due.due_at_ms}`;
 
 /**
  * Sends what the durable queue says is due, oldest first, within the concurrency limits: a slow or
@@ -51,6 +56,9 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
   const known = knownDeliveries();
   const inFlight = new Map<string, Promise<void>>();
   let running = true;
+  const owner = newId('dsp');
+  // A claim outlasts the try and its recording, so the queue has moved on before it ends.
+  const claimLease = services.config.attemptTimeoutMs + CLAIM_MARGIN_MS;
 
   // New work: deliveries planned or requeued.
   let queueNews: Subscription | undefined;
@@ -169,6 +177,12 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         const { endpoint, secrets } = await endpointOf(due.endpoint_id);
         const rate = endpoint && !endpoint.disabled ? endpoint.rate_limit_per_s : null;
         if (!limits.tryAcquire(due.endpoint_id, rate)) return false;
+        // Another dispatcher holds this try: it is theirs. Should they die, the lease ends and
+        // the try, still in the queue, is found again.
+        if (!(await services.claims.claim(claimKey(due), owner, claimLease))) {
+          limits.release(due.endpoint_id);
+          return true;
+        }
         launch(due, endpoint, secrets);
         return true;
       },

@@ -19,6 +19,9 @@ import type { Logger } from '../logging/logger.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { registerStateGauges } from '../metrics/stateGauges.js';
 import { startProjector } from '../projector/projector.js';
+import { processorCheckpoint } from '../projector/processorCheckpoint.js';
+import { logFeed } from '../../adapters/transport/log/logFeed.js';
+import { memoryClaims } from '../../adapters/claims/memory/memoryClaims.js';
 import { openEmbeddedStores } from './embeddedStores.js';
 import { loadEncryptionKey } from '../secrets/encryptionKey.js';
 import { rememberingOpened, secretBox } from '../secrets/secretBox.js';
@@ -54,6 +57,8 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     eventStore,
     readStore,
     idempotency,
+    feed: logFeed(eventStore, (group) => processorCheckpoint(readStore, group)),
+    claims: memoryClaims(),
     projector,
     authenticate: authenticator(readStore, adminKey.key),
     secrets,

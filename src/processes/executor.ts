@@ -12,6 +12,8 @@ import type { Definitions } from './definitions.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
 import { timers as timerWheel } from './timers.js';
 
+/** The executors: each instance's news goes to one of them. */
+export const EXECUTOR_GROUP = 'process_executor';
 /** Instances advanced at once; each instance is only ever advanced by one of them. */
 const CONCURRENCY = 64;
 
@@ -124,16 +126,19 @@ export const startExecutor = async (
   };
   const wheel = timerWheel(fire);
 
-  // Follow the log from here; what came before is taken up from the read models below.
+  // News of instances that moved on: each instance's news goes to one executor of the group, in
+  // order. What came before a first start is taken up from the read models below.
   const head = await services.eventStore.headPosition();
-  const subscription = services.eventStore.subscribe(
-    { ...(head && { after: head }), filter: { streamPrefixes: ['process_instance-'] } },
+  const subscription = await services.feed.consume(
+    EXECUTOR_GROUP,
+    { streamPrefixes: ['process_instance-'] },
     (events) => {
       for (const event of events as RecordedEvent<InstanceEvent>[]) {
         if (MOVES_ON.has(event.type)) enqueue(event.data.instance_id);
       }
       return Promise.resolve();
     },
+    { firstFrom: 'end' },
   );
   await services.projector.caughtUp(head);
   for (const status of ['pending', 'running']) {

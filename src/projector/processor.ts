@@ -1,17 +1,19 @@
-import type { Subscription } from '../../adapters/eventstore/port.js';
+import type { FeedConsumer } from '../../adapters/transport/port.js';
 import type { EventFilter } from '../../domain/shared/eventFilter.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import type { Services } from '../services.js';
-import { processorCheckpoint } from './processorCheckpoint.js';
 
 const RETRY_AFTER_MS = 1000;
 
-type ProcessorServices = Pick<Services, 'eventStore' | 'readStore' | 'logger'>;
+type ProcessorServices = Pick<Services, 'feed' | 'logger'>;
+
+/** A batch left unfinished because the processor is stopping: it is handed out again later. */
+class Stopping extends Error {}
 
 /**
- * A processor: a subscriber that reacts to events by appending others, from its checkpoint, one
- * event at a time and in order. Its reaction must be idempotent: after a crash it repeats the
- * events after its last saved checkpoint. An event it cannot handle now is tried again (the log is
+ * A processor: a worker that reacts to events by appending others, taking them from the feed in
+ * order, one event at a time. Its reaction must be idempotent: after a crash it repeats the events
+ * after the last progress its group kept. An event it cannot handle now is tried again (the log is
  * the queue), and nothing after it is handled meanwhile.
  */
 export const startProcessor = (
@@ -19,13 +21,13 @@ export const startProcessor = (
   name: string,
   filter: EventFilter,
   handle: (event: RecordedEvent) => Promise<void>,
-): Promise<Pick<Subscription, 'stop'>> =>
+): Promise<FeedConsumer> =>
   run(services, name, filter, async (events, retrying) => {
     for (const event of events) await retrying([event], () => handle(event));
   });
 
 /**
- * A processor that takes each batch the log hands it as a whole, so that it may handle its events
+ * A processor that takes each batch the feed hands it as a whole, so that it may handle its events
  * together (their appends then share a commit). A batch that fails is tried again as a whole: its
  * reaction must be idempotent for every event of it, and must not depend on their order.
  */
@@ -34,7 +36,7 @@ export const startBatchProcessor = (
   name: string,
   filter: EventFilter,
   handle: (events: readonly RecordedEvent[]) => Promise<void>,
-): Promise<Pick<Subscription, 'stop'>> =>
+): Promise<FeedConsumer> =>
   run(services, name, filter, (events, retrying) => retrying(events, () => handle(events)));
 
 type Retrying = (events: readonly RecordedEvent[], task: () => Promise<void>) => Promise<void>;
@@ -44,12 +46,11 @@ const run = async (
   name: string,
   filter: EventFilter,
   handle: (events: readonly RecordedEvent[], retrying: Retrying) => Promise<void>,
-): Promise<Pick<Subscription, 'stop'>> => {
-  const checkpoint = await processorCheckpoint(services.readStore, name);
-  const after = await checkpoint.load();
+): Promise<FeedConsumer> => {
   let stopped = false;
   const retrying: Retrying = async (events, task) => {
-    while (!stopped) {
+    for (;;) {
+      if (stopped) throw new Stopping(`${name} is stopping`);
       try {
         await task();
         return;
@@ -62,18 +63,11 @@ const run = async (
       }
     }
   };
-  const subscription = services.eventStore.subscribe(
-    { ...(after && { after }), filter },
-    async (events, progress) => {
-      await handle(events, retrying);
-      if (!stopped) await checkpoint.save(progress.scannedTo);
-    },
-  );
+  const consumer = await services.feed.consume(name, filter, (events) => handle(events, retrying));
   return {
     stop: async () => {
       stopped = true;
-      await subscription.stop();
-      await checkpoint.flush();
+      await consumer.stop();
     },
   };
 };

@@ -1,5 +1,6 @@
 import type { Position } from '../../domain/shared/envelope.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
+import type { FeedCheckpoint } from '../../adapters/transport/port.js';
 
 /**
  * Where a processor (a subscriber that appends events rather than writing read models) stands in
@@ -7,13 +8,7 @@ import type { ReadStore } from '../../adapters/readstore/port.js';
  * the checkpoint may lag: after a crash the processor repeats at most the last second of work,
  * harmlessly, and in exchange progress costs one write a second rather than one per batch.
  */
-export type ProcessorCheckpoint = {
-  load: () => Promise<Position | undefined>;
-  /** Notes progress; written at most every second. */
-  save: (position: Position) => Promise<void>;
-  /** Writes the last progress noted (on a clean stop). */
-  flush: () => Promise<void>;
-};
+export type ProcessorCheckpoint = FeedCheckpoint;
 
 const SAVE_EVERY_MS = 1000;
 

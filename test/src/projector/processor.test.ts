@@ -9,6 +9,8 @@ import type { SqliteDatabase } from '../../../adapters/sqlite/database.js';
 import { openSqlite } from '../../../adapters/sqlite/database.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { startBatchProcessor } from '../../../src/projector/processor.js';
+import { processorCheckpoint } from '../../../src/projector/processorCheckpoint.js';
+import { logFeed } from '../../../adapters/transport/log/logFeed.js';
 import { newEvent } from '../../support/events.js';
 import { tempDir } from '../../support/tempDir.js';
 
@@ -25,7 +27,10 @@ describe('batch processor', () => {
   let db: SqliteDatabase;
   let events: EventStore;
   let reads: ReadStore;
-  const services = () => ({ eventStore: events, readStore: reads, logger: silentLogger() });
+  const services = () => ({
+    feed: logFeed(events, (group) => processorCheckpoint(reads, group)),
+    logger: silentLogger(),
+  });
 
   const append = async (stream: string) => {
     const result = await events.append(stream, [newEvent('count.tick')], 'any');

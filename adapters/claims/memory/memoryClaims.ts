@@ -1,0 +1,26 @@
+import type { Claims } from '../port.js';
+
+/** How many claims are held before expired ones are swept out. */
+const SWEEP_ABOVE = 10_000;
+
+/**
+ * Claims within one process: the embedded mode runs one dispatcher, so a claim only keeps a
+ * delivery from being started twice by it. Expired claims are swept out as new ones come.
+ */
+export const memoryClaims = (now: () => number = Date.now): Claims => {
+  const held = new Map<string, { owner: string; until: number }>();
+  const sweep = (at: number) => {
+    for (const [key, lease] of held) if (lease.until <= at) held.delete(key);
+  };
+  return {
+    claim: (key, owner, leaseMs) => {
+      const at = now();
+      if (held.size > SWEEP_ABOVE) sweep(at);
+      const lease = held.get(key);
+      if (lease && lease.owner !== owner && lease.until > at) return Promise.resolve(false);
+      held.set(key, { owner, until: at + leaseMs });
+      return Promise.resolve(true);
+    },
+    close: () => Promise.resolve(),
+  };
+};

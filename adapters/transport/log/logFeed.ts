@@ -1,0 +1,33 @@
+import type { EventStore } from '../../eventstore/port.js';
+import type { EventFeed, FeedCheckpoint } from '../port.js';
+
+/**
+ * The embedded mode's feed: each group follows the local log from its checkpoint. One process
+ * runs every worker, so a group has one member, and the log's order is every key's order.
+ */
+export const logFeed = (
+  eventStore: Pick<EventStore, 'subscribe' | 'headPosition'>,
+  checkpointOf: (group: string) => Promise<FeedCheckpoint>,
+): EventFeed => ({
+  consume: async (group, filter, handler, options = {}) => {
+    const checkpoint = await checkpointOf(group);
+    const after =
+      (await checkpoint.load()) ??
+      (options.firstFrom === 'end' ? await eventStore.headPosition() : undefined);
+    // A batch is done once the handler returns: only then does the checkpoint pass it. A handler
+    // that rejects ends the subscription before its batch is counted.
+    const subscription = eventStore.subscribe(
+      { ...(after && { after }), filter },
+      async (events, progress) => {
+        if (events.length > 0) await handler(events);
+        await checkpoint.save(progress.scannedTo);
+      },
+    );
+    return {
+      stop: async () => {
+        await subscription.stop();
+        await checkpoint.flush();
+      },
+    };
+  },
+});
