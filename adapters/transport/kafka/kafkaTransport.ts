@@ -38,7 +38,7 @@ export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport =
     logCreator: () => (entry) =>
       options.log(LEVELS[entry.level], entry.log.message, {
         namespace: entry.namespace,
-        broker: entry.log.broker,
+        broker: String(entry.log.broker ?? ''),
       }),
   });
 
@@ -86,14 +86,15 @@ export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport =
       await consumer.run({
         autoCommit: false,
         eachBatchAutoResolve: false,
-        eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-          if (!isRunning() || isStale() || batch.messages.length === 0) return;
+        eachBatch: async (payload) => {
+          const { batch } = payload;
+          if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
           const events = batch.messages
             .map(fromMessage)
             .filter((event) => matchesFilter(filter, event));
           if (events.length > 0) await handler(events);
           const last = batch.messages[batch.messages.length - 1]!.offset;
-          resolveOffset(last);
+          payload.resolveOffset(last);
           // The committed offset is the next message to read.
           await consumer.commitOffsets([
             {
@@ -102,7 +103,7 @@ export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport =
               offset: (BigInt(last) + 1n).toString(),
             },
           ]);
-          await heartbeat();
+          await payload.heartbeat();
         },
       });
       return {
