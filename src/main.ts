@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger } from './logging/logger.js';
+import { startDistributed } from './modes/distributed.js';
 import { startEmbedded } from './modes/embedded.js';
 
 const main = async () => {
@@ -14,14 +15,10 @@ const main = async () => {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
-  if (config.mode === 'distributed') {
-    logger.fatal(
-      'SLUICE_MODE=distributed is not available in this version; run the embedded mode.',
-    );
-    process.exit(1);
-  }
-
-  const service = await startEmbedded(config, logger);
+  const service =
+    config.mode === 'distributed'
+      ? await startDistributed(config, logger)
+      : await startEmbedded(config, logger);
   if (service.adminKey.source === 'file') {
     logger.info(
       { file: service.adminKey.file, created: service.adminKey.created },
@@ -29,10 +26,14 @@ const main = async () => {
     );
   }
 
-  logger.info(
-    { url: service.url, data_dir: config.dataDir, mode: config.mode },
-    'sluice is listening',
-  );
+  if (service.url) {
+    logger.info(
+      { url: service.url, data_dir: config.dataDir, mode: config.mode, roles: config.roles },
+      'sluice is listening',
+    );
+  } else {
+    logger.info({ mode: config.mode, roles: config.roles }, 'sluice is running');
+  }
   logger.flush();
 
   let closing = false;

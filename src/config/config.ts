@@ -1,12 +1,16 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { resolve } from 'node:path';
+import type { Role } from '../modes/roles.js';
+import { parseRoles, ROLES } from '../modes/roles.js';
 
 /** The running configuration, decoded from the environment (PRODUCT.md 0.1). */
 export type Config = {
   port: number;
   host: string;
   mode: 'embedded' | 'distributed';
+  /** What this process runs in the distributed mode; the embedded mode runs every role. */
+  roles: Role[];
   dataDir: string;
   adminKey: string | undefined;
   encryptionKey: Buffer | undefined;
@@ -111,6 +115,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port: read(env, 'PORT', integer(0, 65535), 8080),
     host: read(env, 'HOST', nonEmpty, '0.0.0.0'),
     mode: read(env, 'SLUICE_MODE', oneOf('embedded', 'distributed'), 'embedded' as const),
+    roles: read(
+      env,
+      'SLUICE_ROLES',
+      fromString(`all or a comma-separated list of ${ROLES.join(', ')}`, parseRoles),
+      parseRoles('all')!,
+    ),
     dataDir: resolve(read(env, 'SLUICE_DATA_DIR', nonEmpty, './data')),
     adminKey: read(env, 'SLUICE_ADMIN_KEY', adminKey, undefined),
     encryptionKey: read(env, 'SLUICE_ENCRYPTION_KEY', encryptionKey, undefined),
@@ -145,6 +155,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mongoUrl: read(env, 'MONGO_URL', nonEmpty, undefined),
     kafkaBrokers: read(env, 'KAFKA_BROKERS', brokers, undefined),
   };
+  if (config.mode === 'embedded' && env.SLUICE_ROLES && env.SLUICE_ROLES !== 'all')
+    throw new ConfigError(
+      'SLUICE_ROLES',
+      'the embedded mode runs every role (use SLUICE_MODE=distributed)',
+    );
   if (config.mode === 'distributed') {
     for (const [name, value] of [
       ['SLUICE_ENCRYPTION_KEY', config.encryptionKey],

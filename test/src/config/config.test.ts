@@ -72,4 +72,30 @@ describe('configuration from the environment', () => {
       }).kafkaBrokers,
     ).to.deep.equal(['localhost:9092', 'other:9092']);
   });
+
+  it('runs every role by default, and takes a list of roles in the distributed mode', () => {
+    expect(loadConfig({}).roles).to.deep.equal([
+      'api',
+      'projector',
+      'relay',
+      'dispatcher',
+      'executor',
+    ]);
+    const distributed = {
+      SLUICE_MODE: 'distributed',
+      SLUICE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SLUICE_ADMIN_KEY: 'sk_an_admin_key_long_enough_for_the_rule',
+      EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+      MONGO_URL: 'mongodb://localhost:27017',
+      KAFKA_BROKERS: 'localhost:9092',
+    };
+    expect(loadConfig({ ...distributed, SLUICE_ROLES: 'executor, api' }).roles).to.deep.equal([
+      'api',
+      'executor',
+    ]);
+    expect(failure({ ...distributed, SLUICE_ROLES: 'api,mailer' }).variable).to.equal(
+      'SLUICE_ROLES',
+    );
+    expect(failure({ SLUICE_ROLES: 'api' }).variable).to.equal('SLUICE_ROLES');
+  });
 });

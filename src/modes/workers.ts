@@ -1,0 +1,55 @@
+import { httpSender } from '../../adapters/delivery/http/httpSender.js';
+import { undiciServiceCaller } from '../../adapters/services/http/undiciServiceCaller.js';
+import type { EventTopic } from '../../adapters/transport/port.js';
+import { startDispatcher } from '../delivery/dispatcher.js';
+import { startPlanner } from '../delivery/planner.js';
+import { startExecutor } from '../processes/executor.js';
+import { startNotifier } from '../processes/notifier.js';
+import type { Services } from '../services.js';
+import { startRelay } from '../transport/relay.js';
+import type { Role } from './roles.js';
+
+type Stoppable = { stop: () => Promise<void> };
+
+/**
+ * Starts the workers of the roles given (the API and the projector are started by the mode, which
+ * knows where the read models are written). Returns how to stop them, in the reverse order.
+ */
+export const startWorkers = async (
+  services: Services,
+  roles: readonly Role[],
+  options: { topic?: EventTopic } = {},
+): Promise<Stoppable> => {
+  const { config } = services;
+  const started: Stoppable[] = [];
+  if (roles.includes('relay')) {
+    if (!options.topic) throw new Error('The relay needs a topic to write to.');
+    started.push(await startRelay(services, options.topic));
+  }
+  if (roles.includes('dispatcher')) {
+    started.push(await startPlanner(services));
+    started.push(
+      startDispatcher(
+        services,
+        httpSender({
+          allowPrivate: config.allowPrivateUrls,
+          connectionsPerOrigin: config.endpointConcurrency,
+        }),
+      ),
+    );
+  }
+  if (roles.includes('executor')) {
+    started.push(await startNotifier(services));
+    const serviceCaller = undiciServiceCaller({
+      allowHttp: config.allowHttpUrls,
+      allowPrivate: config.allowPrivateUrls,
+    });
+    started.push({ stop: () => serviceCaller.close() });
+    started.push(await startExecutor(services, services.definitions, serviceCaller));
+  }
+  return {
+    stop: async () => {
+      for (const worker of started.reverse()) await worker.stop();
+    },
+  };
+};
