@@ -49,8 +49,9 @@ const eventually = async (check: () => Promise<void>, timeoutMs: number) => {
 };
 
 describe('crash and restart: SIGKILL at random moments under load', function () {
-  this.timeout(300_000);
   const settings = crashSettings();
+  // Each kill costs a start of the server (one to two seconds) and its uptime.
+  this.timeout(180_000 + settings.kills * (settings.upMaxMs + 5_000));
   const replay = `SLUICE_CRASH_SEED=${settings.seed} SLUICE_CRASH_KILLS=${settings.kills}`;
   const random = seededRandom(settings.seed);
   const answers = seededRandom(settings.seed ^ 0x5eed);
