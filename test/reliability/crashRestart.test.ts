@@ -134,6 +134,7 @@ describe('crash and restart: SIGKILL at random moments under load', function () 
   afterEach(function () {
     if (this.currentTest?.state === 'failed') {
       process.stderr.write(`    replay with: ${replay}\n`);
+      process.stderr.write(`    errors the servers logged:\n${server.errorLines().join('\n')}\n`);
       process.stderr.write(`    last server output:\n${server.lastOutput().slice(-3000)}\n`);
     }
   });

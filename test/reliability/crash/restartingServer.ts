@@ -25,6 +25,8 @@ export type RestartingServer = {
   startFailures: () => string[];
   /** The output of the last server that listened, for a failure's report. */
   lastOutput: () => string;
+  /** The error lines every server logged. */
+  errorLines: () => string[];
   stop: () => Promise<void>;
 };
 
@@ -39,6 +41,7 @@ export const restartingServer = async (
   let starting: Promise<ServerProcess> | undefined;
   let killing = false;
   const failures: string[] = [];
+  const errorLines: string[] = [];
   let lastOutput = () => '';
 
   const start = () => {
@@ -46,6 +49,11 @@ export const restartingServer = async (
     starting = startServerProcess(env, (spawned) => {
       child = spawned;
       spawnedAt = Date.now();
+      // Error lines of every server, not only the last: a fault may show long before the end.
+      spawned.stdout?.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n'))
+          if (/"level":(50|60)/.test(line)) errorLines.push(line);
+      });
       spawned.once('exit', (code, signal) => {
         if (!killing) failures.push(`the server exited by itself (${code ?? signal})`);
       });
@@ -99,6 +107,7 @@ export const restartingServer = async (
     },
     startFailures: () => failures,
     lastOutput: () => lastOutput(),
+    errorLines: () => errorLines,
     stop: kill,
   };
 };
