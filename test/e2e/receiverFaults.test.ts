@@ -42,7 +42,8 @@ const FAULTS: Fault[] = [
     }),
     code: 'http_status',
     status: 429,
-    retryAfterMs: 1000,
+    // At least a second after the receiver wrote it; a few ms pass before the sender reads it.
+    retryAfterMs: 900,
   },
   { name: 'no answer', behaviour: () => ({ hang: true }), code: 'timeout', status: null },
   { name: 'a trickle of bytes', behaviour: trickle(), code: 'timeout', status: null },
