@@ -1,12 +1,14 @@
 /** `npm run bench`: every benchmark, each printing its figures beside its ceiling. */
 import { appendBenchmark } from './append.js';
 import { deliveryBenchmark } from './delivery.js';
+import { loadBenchmark } from './load.js';
 import { processBenchmark } from './processes.js';
 import { rebuildBenchmark } from './rebuild.js';
 
 const benchmarks: Record<string, (options: { quick: boolean }) => Promise<void>> = {
   append: appendBenchmark,
   delivery: deliveryBenchmark,
+  load: loadBenchmark,
   processes: processBenchmark,
   rebuild: rebuildBenchmark,
 };

@@ -19,7 +19,11 @@ export const timers = (fire: (instanceId: string) => void): Timers => {
     const timeout = setTimeout(
       () => {
         pending.delete(instanceId);
-        if (wait > LONGEST_TIMEOUT_MS) schedule(instanceId, dueAtMs);
+        // setTimeout counts on the monotonic clock and may end a millisecond before the wall
+        // clock reaches the due time; the instance judges its delay by the wall clock and would
+        // refuse to wake. So the rest is waited out, as is the rest of a delay too long for one
+        // setTimeout.
+        if (Date.now() < dueAtMs) schedule(instanceId, dueAtMs);
         else fire(instanceId);
       },
       Math.min(wait, LONGEST_TIMEOUT_MS),

@@ -6,6 +6,8 @@ import { Webhook } from 'standardwebhooks';
 export type Received = {
   headers: IncomingHttpHeaders;
   raw: string;
+  /** The path and query the request was sent to: several endpoints may share one receiver. */
+  path: string;
   body: {
     id: string;
     type: string;
@@ -26,6 +28,8 @@ export type Behaviour = (
   hang?: boolean;
   delayMs?: number;
   body?: string;
+  /** Answers by hand, for faults a status cannot express (a reset, a trickle, an endless body). */
+  respond?: (res: ServerResponse) => void;
 };
 
 export type TestReceiver = {
@@ -54,6 +58,7 @@ export const startTestReceiver = async (
       const entry: Received = {
         headers: req.headers,
         raw,
+        path: req.url ?? '',
         // Service calls of process steps may come without a body (GET).
         body: (raw ? JSON.parse(raw) : undefined) as Received['body'],
         at: Date.now(),
@@ -62,8 +67,9 @@ export const startTestReceiver = async (
       received.push(entry);
       for (const wake of waiters) wake();
       const answer = current(n, entry);
-      if (answer.hang) {
+      if (answer.hang || answer.respond) {
         hanging.push(res);
+        answer.respond?.(res);
         return;
       }
       const reply = () =>

@@ -12,13 +12,18 @@ export type ServerProcess = {
 };
 
 /** Runs the service as `npm start` does (node on the built entry point), on a free port. */
-export const startServerProcess = (env: Record<string, string>): Promise<ServerProcess> =>
+export const startServerProcess = (
+  env: Record<string, string>,
+  /** Told of the child at once, so that it can be killed before it listens. */
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<ServerProcess> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
       // Info level at least: the 'listening' line tells where the server is.
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    onSpawn?.(child);
     let output = '';
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     const onData = (chunk: Buffer) => {
