@@ -29,6 +29,9 @@ export type Config = {
   eventstoreUrl: string | undefined;
   mongoUrl: string | undefined;
   kafkaBrokers: string[] | undefined;
+  /** The distributed mode's MongoDB database and Kafka topic (one deployment each). */
+  mongoDatabase: string;
+  kafkaTopic: string;
 };
 
 export class ConfigError extends Error {
@@ -154,6 +157,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     eventstoreUrl: read(env, 'EVENTSTORE_URL', nonEmpty, undefined),
     mongoUrl: read(env, 'MONGO_URL', nonEmpty, undefined),
     kafkaBrokers: read(env, 'KAFKA_BROKERS', brokers, undefined),
+    mongoDatabase: read(env, 'SLUICE_MONGO_DATABASE', nonEmpty, 'sluice'),
+    kafkaTopic: read(env, 'SLUICE_KAFKA_TOPIC', nonEmpty, 'sluice.events'),
   };
   if (config.mode === 'embedded' && env.SLUICE_ROLES && env.SLUICE_ROLES !== 'all')
     throw new ConfigError(

@@ -13,11 +13,8 @@ import { kafkaTransport } from '../../adapters/transport/kafka/kafkaTransport.js
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 
-/** The topic the relay writes the log to. */
-export const EVENTS_TOPIC = 'sluice.events';
 /** Partitions of the topic: the most members a group can usefully have. */
 const PARTITIONS = 12;
-const DATABASE = 'sluice';
 
 export type DistributedStores = {
   eventStore: EventStore;
@@ -38,11 +35,11 @@ export const openDistributedStores = async (
     throw new Error('The distributed mode needs EVENTSTORE_URL, MONGO_URL and KAFKA_BROKERS.');
   const esdb = EventStoreDBClient.connectionString(eventstoreUrl);
   const mongo = await new MongoClient(mongoUrl).connect();
-  const db = mongo.db(DATABASE);
+  const db = mongo.db(config.mongoDatabase);
   const eventStore = esdbEventStore(esdb);
   const transport = kafkaTransport({
     brokers: kafkaBrokers,
-    topic: EVENTS_TOPIC,
+    topic: config.kafkaTopic,
     partitions: PARTITIONS,
     clientId: `sluice-${config.roles.join('-')}`,
     log: (level, message, extra) => logger[level]({ kafka: extra }, message),

@@ -1,7 +1,8 @@
-import type { Config } from '../../src/config/config.js';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config/config.js';
 import type { Logger } from '../../src/logging/logger.js';
 import { silentLogger } from '../../src/logging/logger.js';
+import { startDistributed } from '../../src/modes/distributed.js';
 import type { RunningService } from '../../src/modes/embedded.js';
 import { startEmbedded } from '../../src/modes/embedded.js';
 import { apiClient } from './apiClient.js';
@@ -16,22 +17,47 @@ export type TestService = RunningService & {
   stop: () => Promise<void>;
 };
 
-/** A whole embedded service on 127.0.0.1 and a free port, with a fresh data folder. */
+/**
+ * The mode the tests' services run in: embedded, or with SLUICE_TEST_MODE=distributed, every role
+ * in one process against the servers of EVENTSTORE_URL, MONGO_URL and KAFKA_BROKERS, each service
+ * with a database and a topic of its own (EventStoreDB's log is shared: start it empty).
+ */
+const startService = (env: Record<string, string>, logger: Logger): Promise<RunningService> => {
+  if (process.env.SLUICE_TEST_MODE !== 'distributed') return startEmbedded(loadConfig(env), logger);
+  const run = randomUUID().replace(/-/g, '').slice(0, 12);
+  const servers = ['EVENTSTORE_URL', 'MONGO_URL', 'KAFKA_BROKERS'] as const;
+  return startDistributed(
+    loadConfig({
+      SLUICE_ADMIN_KEY: `sk_test_distributed_admin_${run}_0000`,
+      ...env,
+      ...Object.fromEntries(servers.map((name) => [name, process.env[name]])),
+      SLUICE_MODE: 'distributed',
+      SLUICE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      SLUICE_MONGO_DATABASE: `sluice_e2e_${run}`,
+      SLUICE_KAFKA_TOPIC: `sluice.e2e.${run}`,
+    }),
+    logger,
+  );
+};
+
+/** A whole service on 127.0.0.1 and a free port, with a fresh data folder (see startService). */
 export const startTestService = async (
   env: Record<string, string> = {},
   options: { dataDir?: string; logger?: Logger } = {},
 ): Promise<TestService> => {
   const dir = options.dataDir ? undefined : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
-  const config: Config = loadConfig({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    SLUICE_DATA_DIR: dataDir,
-    SLUICE_ALLOW_HTTP_URLS: 'true',
-    SLUICE_ALLOW_PRIVATE_URLS: 'true',
-    ...env,
-  });
-  const service = await startEmbedded(config, options.logger ?? silentLogger());
+  const service = await startService(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SLUICE_DATA_DIR: dataDir,
+      SLUICE_ALLOW_HTTP_URLS: 'true',
+      SLUICE_ALLOW_PRIVATE_URLS: 'true',
+      ...env,
+    },
+    options.logger ?? silentLogger(),
+  );
   return {
     ...service,
     api: apiClient(service.url),

@@ -76,7 +76,8 @@ export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport =
   const feed: EventFeed = {
     consume: async (group, filter, handler, consumeOptions = {}): Promise<FeedConsumer> => {
       await ensureTopic();
-      const consumer = kafka.consumer({ groupId: `sluice.${group}` });
+      // A group is the topic's: deployments sharing a broker keep their progress apart.
+      const consumer = kafka.consumer({ groupId: `${options.topic}.${group}` });
       consumers.add(consumer);
       await consumer.connect();
       await consumer.subscribe({
