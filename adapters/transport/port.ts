@@ -3,8 +3,9 @@ import type { EventFilter } from '../../domain/shared/eventFilter.js';
 
 /**
  * Handles a batch of events. It resolves once their effects are recorded; only then is the batch
- * counted as done. A handler that rejects stops its consumer, and the batch is handed out again
- * when the group consumes next (a handler should rather retry what can succeed later).
+ * counted as done. A batch whose handler rejects stays unfinished and is handed out again: by the
+ * log feed when its group next consumes (the rejection ends the consumer), by Kafka after a pause
+ * (the client retries it). A handler should rather retry what can succeed later itself.
  */
 export type FeedHandler = (events: readonly RecordedEvent[]) => Promise<void>;
 

@@ -93,14 +93,16 @@ export const eventFeedContract = (name: string, open: () => Promise<FeedFixture>
 
     it('hands a batch out again when its worker failed before finishing it', async () => {
       await fixture.append('order-1', ['order.created']);
-      const lost: RecordedEvent[] = [];
-      await consume('dispatcher', lost, { failFirst: true });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await Promise.all(consumers.splice(0).map((consumer) => consumer.stop()));
+      // The feed may hand it again to the same consumer, or to the next one of the group.
       const seen: RecordedEvent[] = [];
-      await consume('dispatcher', seen);
+      await consume('dispatcher', seen, { failFirst: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (seen.length === 0) {
+        await Promise.all(consumers.splice(0).map((consumer) => consumer.stop()));
+        await consume('dispatcher', seen);
+      }
       await until(() => seen.length >= 1);
-      expect(seen[0]!.type).to.equal('order.created');
+      expect(seen.map((e) => e.type)).to.deep.equal(['order.created']);
     });
 
     it('starts a new group at the end of the log when asked to', async () => {
