@@ -66,6 +66,7 @@ const due = (
   data: { event_id: string; endpoint_id: string },
   at: string,
   round: number | undefined,
+  fresh = false,
 ): Change => {
   const doc: DueDoc = {
     id: deliveryStream(data.event_id, data.endpoint_id),
@@ -74,7 +75,7 @@ const due = (
     due_at_ms: Date.parse(at),
     ...(round !== undefined && { round }),
   };
-  return { op: 'put', collection: DELIVERIES_DUE, doc };
+  return { op: 'put', collection: DELIVERIES_DUE, doc, ...(fresh && { fresh }) };
 };
 
 const notDue = (data: { event_id: string; endpoint_id: string }): Change => ({
@@ -125,7 +126,11 @@ export const deliveriesProjection: Projection = {
           next_attempt_at: event.data.due_at,
           created_at: event.data.planned_at,
         };
-        return [{ op: 'put', collection: WEBHOOK_MESSAGES, doc }, due(data, event.data.due_at, 1)];
+        // The delivery's first event: its message and its place in the queue are born with it.
+        return [
+          { op: 'put', collection: WEBHOOK_MESSAGES, doc, fresh: true },
+          due(data, event.data.due_at, 1, true),
+        ];
       }
       case 'delivery.requeued':
         return [

@@ -16,7 +16,17 @@ export type CollectionSpec = {
  * there is none), so that applying changes reads no state and stays pure.
  */
 export type Change =
-  | { op: 'put'; collection: string; doc: Doc }
+  | {
+      op: 'put';
+      collection: string;
+      doc: Doc;
+      /**
+       * The document cannot exist before this change: its id is born with the event (the first
+       * event of a stream). A store may then skip work, such as a deletion of it later in the
+       * same batch, which leaves nothing to write at all.
+       */
+      fresh?: boolean;
+    }
   | {
       op: 'patch';
       collection: string;

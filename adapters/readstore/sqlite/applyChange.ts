@@ -2,7 +2,8 @@ import type { Change, Doc } from '../../../projections/projection.js';
 
 export type DocTable = {
   read: (id: string) => Doc | undefined;
-  write: (doc: Doc) => void;
+  /** `fresh`: the document cannot be in the table yet (see Change). */
+  write: (doc: Doc, fresh?: boolean) => void;
   remove: (id: string) => void;
 };
 
@@ -10,7 +11,7 @@ export type DocTable = {
 export const applyChange = (table: DocTable, change: Change): void => {
   switch (change.op) {
     case 'put':
-      table.write(change.doc);
+      table.write(change.doc, change.fresh);
       return;
     case 'delete':
       table.remove(change.id);

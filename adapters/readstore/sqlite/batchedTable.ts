@@ -8,17 +8,22 @@ import type { DocTable } from './applyChange.js';
  */
 export const batchedTable = (table: DocTable): DocTable & { flush: () => void } => {
   const pending = new Map<string, Doc | null>();
+  /** Documents this batch created, which the table cannot hold yet. */
+  const created = new Set<string>();
   return {
     read: (id) => {
       const held = pending.get(id);
       if (held !== undefined) return held ?? undefined;
       return table.read(id);
     },
-    write: (doc) => {
+    write: (doc, fresh) => {
       pending.set(doc.id, doc);
+      if (fresh) created.add(doc.id);
     },
     remove: (id) => {
-      pending.set(id, null);
+      // Born and gone within the batch (a delivery planned and sent): nothing to write or delete.
+      if (created.delete(id)) pending.delete(id);
+      else pending.set(id, null);
     },
     flush: () => {
       for (const [id, doc] of pending) {
@@ -26,6 +31,7 @@ export const batchedTable = (table: DocTable): DocTable & { flush: () => void } 
         else table.remove(id);
       }
       pending.clear();
+      created.clear();
     },
   };
 };
