@@ -36,6 +36,21 @@ export const merchantEndpoints = async (
   return endpoints;
 };
 
+export type PlannedEvent = {
+  merchant_id: string;
+  type: string;
+  channels: readonly string[] | null;
+};
+
+/** The endpoints of the event's merchant that receive it. */
+export const receivingEndpoints = async (
+  services: Pick<Services, 'readStore'>,
+  event: PlannedEvent,
+): Promise<EndpointDoc[]> =>
+  (await merchantEndpoints(services, event.merchant_id)).filter((endpoint) =>
+    endpointReceives(endpoint, event),
+  );
+
 /**
  * Turns each deliverable business event into one delivery per endpoint of its merchant that
  * receives it. Planning is idempotent (a delivery stream is created once), so after a crash the
