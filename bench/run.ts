@@ -8,6 +8,7 @@ import { appendBenchmark } from './append.js';
 import { deliveryBenchmark } from './delivery.js';
 import type { Benchmark, BenchmarkResult } from './figures.js';
 import { growthBenchmark } from './growth.js';
+import { memoryBenchmark } from './memory.js';
 import { processBenchmark } from './processes.js';
 import { rebuildBenchmark } from './rebuild.js';
 import { writeResults } from './results.js';
@@ -19,6 +20,7 @@ const benchmarks: Record<string, Benchmark> = {
   processes: processBenchmark,
   rebuild: rebuildBenchmark,
   growth: growthBenchmark,
+  memory: memoryBenchmark,
 };
 
 // Run from dist/bench: the report and its hand-written part live in the source folder.
