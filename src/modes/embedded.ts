@@ -80,11 +80,14 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     }),
   );
 
-  const expireIdempotencyKeys = setInterval(() => {
+  const expireOldKeys = () => {
     idempotency.expire(new Date(Date.now() - IDEMPOTENCY_TTL_MS)).catch((err: unknown) => {
       logger.warn({ err }, 'could not expire idempotency keys');
     });
-  }, 3600_000);
+  };
+  // At start too: a server restarted more often than the interval would otherwise never sweep.
+  expireOldKeys();
+  const expireIdempotencyKeys = setInterval(expireOldKeys, 3600_000);
   expireIdempotencyKeys.unref();
 
   const server: Server = await new Promise((resolve, reject) => {
