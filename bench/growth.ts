@@ -85,8 +85,8 @@ const PLANNER_MATCH = 'planner: match an event to its endpoints (in process)';
 
 export const growthBenchmark = async ({ quick }: BenchmarkOptions): Promise<BenchmarkResult> => {
   const small = 10_000;
-  const large = quick ? 100_000 : 1_000_000;
-  const repetitions = quick ? 100 : 400;
+  const large = quick ? 50_000 : 1_000_000;
+  const repetitions = quick ? 60 : 400;
   const receiver = await startReceiver();
   const grow = historyWriter();
   const points: Point[] = [];

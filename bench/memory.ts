@@ -22,8 +22,8 @@ const EVENTS_PER_S = 50;
 const TARGET_MB = 300;
 
 export const memoryBenchmark = async ({ quick }: BenchmarkOptions): Promise<BenchmarkResult> => {
-  const history = quick ? 50_000 : 1_000_000;
-  const seconds = quick ? 20 : 600;
+  const history = quick ? 20_000 : 1_000_000;
+  const seconds = quick ? 15 : 600;
   const receiver = await startReceiver();
   const phase = (name: string) => process.stderr.write(`  … ${name}\n`);
   try {
