@@ -3,46 +3,18 @@
  * the same run: signed POSTs from a bare undici loop to the same receiver at the same concurrency.
  * Sluice records every attempt durably; the bare loop records nothing.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { Webhook } from 'standardwebhooks';
+import type { Receiver } from './receiver.js';
+import { startReceiver } from './receiver.js';
 import { startBenchServer } from './serverProcess.js';
+import type { BenchmarkOptions, BenchmarkResult } from './figures.js';
+import { ofCeiling, withinCeiling } from './figures.js';
 import { inTempDir, table } from './support.js';
 
 const ADMIN = 'sk_bench_admin_key_0123456789abcdefghijkl';
-const BACKLOG = 4000;
 const CONCURRENCY = 16;
 const RATE = 500;
-const RATE_SECONDS = 8;
-
-type Receiver = {
-  url: string;
-  arrivals: Map<string, number>;
-  count: () => number;
-  close: () => Promise<void>;
-};
-
-const startReceiver = async (): Promise<Receiver> => {
-  const arrivals = new Map<string, number>();
-  let count = 0;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      count++;
-      const id = req.headers['webhook-id'];
-      if (typeof id === 'string' && !arrivals.has(id)) arrivals.set(id, performance.now());
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    arrivals,
-    count: () => count,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-};
 
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -109,8 +81,10 @@ const waitFor = async (done: () => boolean, timeoutMs: number) => {
   }
 };
 
-export const deliveryBenchmark = async (): Promise<void> => {
-  await inTempDir(async (dir) => {
+export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<BenchmarkResult> => {
+  const backlog = quick ? 1000 : 4000;
+  const rateSeconds = quick ? 3 : 8;
+  return inTempDir(async (dir) => {
     const receiver = await startReceiver();
     const server = await startBenchServer({
       SLUICE_DATA_DIR: dir,
@@ -124,7 +98,7 @@ export const deliveryBenchmark = async (): Promise<void> => {
     try {
       const phase = (name: string) => process.stderr.write(`  … ${name}\n`);
       phase('ceiling');
-      const ceiling = await bareLoop(receiver, BACKLOG);
+      const ceiling = await bareLoop(receiver, backlog);
       phase('backlog');
 
       // Throughput: a backlog published while the endpoint was disabled, then replayed at once.
@@ -137,7 +111,7 @@ export const deliveryBenchmark = async (): Promise<void> => {
       let published = 0;
       await Promise.all(
         Array.from({ length: publishers }, async () => {
-          while (published < BACKLOG) {
+          while (published < backlog) {
             const n = published++;
             await call('POST', '/v1/events', {
               id: `evt_backlog_${n}`,
@@ -155,13 +129,13 @@ export const deliveryBenchmark = async (): Promise<void> => {
       await call('POST', `/v1/webhooks/${String(endpoint.id)}/replay`, {
         since: new Date(Date.now() - 3600_000).toISOString(),
       });
-      await waitFor(() => receiver.count() - before >= BACKLOG, 120_000);
-      const sluiceRate = BACKLOG / ((performance.now() - started) / 1000);
+      await waitFor(() => receiver.count() - before >= backlog, 120_000);
+      const sluiceRate = backlog / ((performance.now() - started) / 1000);
 
       phase('latency');
       // Latency: events published at a steady rate, each timed from its publish to its receipt.
       const sentAt = new Map<string, number>();
-      const total = RATE * RATE_SECONDS;
+      const total = RATE * rateSeconds;
       const begin = performance.now();
       const inFlight: Promise<unknown>[] = [];
       for (let i = 0; i < total; i++) {
@@ -203,7 +177,7 @@ export const deliveryBenchmark = async (): Promise<void> => {
       ]);
       console.log(`target: Sluice >= 0.60 of the ceiling`);
       console.log(
-        `\nPublish to receipt at ${RATE} events/s for ${RATE_SECONDS} s (${total} events, achieved ${Math.round(achieved)}/s)`,
+        `\nPublish to receipt at ${RATE} events/s for ${rateSeconds} s (${total} events, achieved ${Math.round(achieved)}/s)`,
       );
       table([
         {
@@ -214,6 +188,30 @@ export const deliveryBenchmark = async (): Promise<void> => {
         },
       ]);
       console.log('target: p99 < 50 ms');
+      return {
+        name: 'delivery',
+        title: 'Delivery',
+        figures: [
+          ofCeiling(
+            'deliveries drained from a backlog, every attempt recorded',
+            sluiceRate,
+            'deliveries/s',
+            { what: 'bare undici loop posting signed bodies', value: ceiling },
+            0.6,
+          ),
+          withinCeiling(
+            `publish to receipt p99 at ${RATE} events/s (achieved ${Math.round(achieved)}/s)`,
+            percentile(latencies, 99),
+            'ms',
+            { what: 'the budget of issue 4 (no ceiling measured)', value: 50 },
+            1,
+          ),
+        ],
+        notes: [
+          `One endpoint, concurrency ${CONCURRENCY}, a receiver on 127.0.0.1 answering 204 at once; a backlog of ${backlog} events replayed, then ${RATE} events/s for ${rateSeconds} s.`,
+          `Publish to receipt: p50 ${percentile(latencies, 50).toFixed(1)} ms, p90 ${percentile(latencies, 90).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms.`,
+        ],
+      };
     } finally {
       await server.stop();
       await receiver.close();

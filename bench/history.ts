@@ -127,7 +127,7 @@ const setup = (now: string): Write[] => {
   return writes;
 };
 
-const endpointOf = (merchant: number, index: number) => `we_bench_${merchant}_${index}`;
+const endpointOf = (merchant: number, index: number) => `we_bench${merchant}x${index}`;
 
 /** The writes one published event leaves in the log. */
 const traffic = (i: number, now: string): Write[] => {
@@ -201,7 +201,7 @@ const traffic = (i: number, now: string): Write[] => {
     ),
   });
   if (i % 20 === 0) {
-    const instanceId = `pi_bench_${i}`;
+    const instanceId = `pi_bench${i}`;
     writes.push({
       stream: instanceStream(instanceId),
       events: decided(
@@ -236,24 +236,34 @@ const traffic = (i: number, now: string): Write[] => {
   return writes;
 };
 
-/** Appends a history of at least `events` events; returns how many it wrote. */
-export const writeHistory = async (store: EventStore, events: number): Promise<number> => {
+/**
+ * A history that grows in steps (a benchmark measures between them): each call appends at least
+ * `events` more events, continuing the traffic where the last call stopped.
+ */
+export const historyWriter = () => {
   const now = new Date().toISOString();
-  let written = 0;
-  let pending: Promise<unknown>[] = [];
-  const write = (w: Write) => {
-    written += w.events.length;
-    pending.push(store.append(w.stream, w.events, 'any'));
-  };
-  setup(now).forEach(write);
-  for (let i = 0; written < events; i++) {
-    traffic(i, now).forEach(write);
-    // Appends asked for in one turn commit together: a group at a time keeps memory flat.
-    if (pending.length >= WRITES_PER_GROUP) {
-      await Promise.all(pending);
-      pending = [];
+  let next = 0;
+  return async (store: EventStore, events: number): Promise<number> => {
+    let written = 0;
+    let pending: Promise<unknown>[] = [];
+    const write = (w: Write) => {
+      written += w.events.length;
+      pending.push(store.append(w.stream, w.events, 'any'));
+    };
+    if (next === 0) setup(now).forEach(write);
+    while (written < events) {
+      traffic(next++, now).forEach(write);
+      // Appends asked for in one turn commit together: a group at a time keeps memory flat.
+      if (pending.length >= WRITES_PER_GROUP) {
+        await Promise.all(pending);
+        pending = [];
+      }
     }
-  }
-  await Promise.all(pending);
-  return written;
+    await Promise.all(pending);
+    return written;
+  };
 };
+
+/** Appends a history of at least `events` events; returns how many it wrote. */
+export const writeHistory = (store: EventStore, events: number): Promise<number> =>
+  historyWriter()(store, events);

@@ -10,6 +10,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startBenchServer } from './serverProcess.js';
+import type { Benchmark } from './figures.js';
+import { ofCeiling, withinCeiling } from './figures.js';
 import { inTempDir, table } from './support.js';
 
 const ADMIN = 'sk_bench_load_admin_key_0123456789abcdefgh';
@@ -170,7 +172,27 @@ export const measureLoad = async (options: { quick: boolean }): Promise<LoadFigu
   });
 };
 
-/** `npm run bench -- load [--quick]`. */
-export const loadBenchmark = async (options: { quick: boolean }): Promise<void> => {
-  await measureLoad(options);
+/** `npm run bench -- load [--quick]`: throughput and p99 of each load beside the bare ceiling's. */
+export const loadBenchmark: Benchmark = async (options) => {
+  const measured = await measureLoad(options);
+  const ceiling = measured.find((f) => f.vs_ceiling === 1)!;
+  const loads = measured.filter((f) => f !== ceiling);
+  return {
+    name: 'load',
+    title: 'API under load while deliveries run (autocannon)',
+    figures: loads.flatMap((f) => [
+      ofCeiling(`${f.what}: requests/s`, f.requests_per_s, 'req/s', {
+        what: 'bare express handler',
+        value: ceiling.requests_per_s,
+      }),
+      withinCeiling(`${f.what}: p99 latency`, f.p99_ms, 'ms', {
+        what: 'bare express handler p99',
+        value: ceiling.p99_ms,
+      }),
+    ]),
+    notes: [
+      `errors: ${loads.map((f) => `${f.what} ${f.errors}`).join(', ')} (none expected)`,
+      'p50 and p99 of each load are printed beside these figures by the benchmark itself.',
+    ],
+  };
 };

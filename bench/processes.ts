@@ -7,12 +7,12 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startBenchServer } from './serverProcess.js';
+import type { BenchmarkOptions, BenchmarkResult } from './figures.js';
+import { ofCeiling, withinCeiling } from './figures.js';
 import { inTempDir, rate, table, time } from './support.js';
 
 const ADMIN = 'sk_bench_processes_admin_key_0123456789';
-const RUNS = 3000;
 const CONCURRENCY = 32;
-const SEQUENTIAL = 500;
 
 const client = new Agent({ connections: CONCURRENCY });
 
@@ -33,22 +33,27 @@ const expectStatus = async (url: string, body: unknown, status: number) => {
 };
 
 /** Requests per second with `CONCURRENCY` in flight. */
-const throughput = async (url: string, body: unknown, status: number): Promise<number> => {
+const throughput = async (
+  url: string,
+  body: unknown,
+  status: number,
+  runs: number,
+): Promise<number> => {
   let next = 0;
   const seconds = await time(async () => {
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        while (next++ < RUNS) await expectStatus(url, body, status);
+        while (next++ < runs) await expectStatus(url, body, status);
       }),
     );
   });
-  return rate(RUNS, seconds);
+  return rate(runs, seconds);
 };
 
 /** Round trips one after the other: p50 and p99 in milliseconds. */
-const latency = async (url: string, body: unknown, status: number) => {
+const latency = async (url: string, body: unknown, status: number, count: number) => {
   const samples: number[] = [];
-  for (let i = 0; i < SEQUENTIAL; i++) {
+  for (let i = 0; i < count; i++) {
     const started = performance.now();
     await expectStatus(url, body, status);
     samples.push(performance.now() - started);
@@ -69,8 +74,10 @@ const startBareExpress = () =>
     child.once('exit', (code) => reject(new Error(`bare express exited with ${code}`)));
   });
 
-export const processBenchmark = async (): Promise<void> => {
-  await inTempDir(async (dir) => {
+export const processBenchmark = async ({ quick }: BenchmarkOptions): Promise<BenchmarkResult> => {
+  const runs = quick ? 1000 : 3000;
+  const sequential = quick ? 200 : 500;
+  const result = await inTempDir(async (dir) => {
     const server = await startBenchServer({
       SLUICE_DATA_DIR: dir,
       SLUICE_ADMIN_KEY: ADMIN,
@@ -94,18 +101,18 @@ export const processBenchmark = async (): Promise<void> => {
         { version: 1 },
         200,
       );
-      const runs = `${server.url}/v1/processes/bench.double/runs`;
+      const runsUrl = `${server.url}/v1/processes/bench.double/runs`;
       const noWait = { merchant_id: 'mer_bench', input: { n: 21 } };
       const withWait = { ...noWait, wait: { timeout_ms: 5000 } };
       const bareRuns = `${bare.url}/runs`;
 
-      const ceiling = await throughput(bareRuns, noWait, 201);
-      const service = await throughput(runs, noWait, 201);
-      const bareLatency = await latency(bareRuns, withWait, 201);
-      const waited = await latency(runs, withWait, 200);
+      const ceiling = await throughput(bareRuns, noWait, 201, runs);
+      const service = await throughput(runsUrl, noWait, 201, runs);
+      const bareLatency = await latency(bareRuns, withWait, 201, sequential);
+      const waited = await latency(runsUrl, withWait, 200, sequential);
 
       console.log(
-        `\nprocess runs (${RUNS} runs, ${CONCURRENCY} in flight; ${SEQUENTIAL} sequential round trips)`,
+        `\nprocess runs (${runs} runs, ${CONCURRENCY} in flight; ${sequential} sequential round trips)`,
       );
       table([
         {
@@ -137,10 +144,29 @@ export const processBenchmark = async (): Promise<void> => {
           'vs ceiling': '1.00',
         },
       ]);
+      return {
+        name: 'processes',
+        title: 'Process runs',
+        figures: [
+          ofCeiling('runs without wait (201)', service, 'runs/s', {
+            what: 'bare express handler, same client and concurrency',
+            value: ceiling,
+          }),
+          withinCeiling('run with wait, one step: p50 round trip (200)', Number(waited.p50), 'ms', {
+            what: 'bare express round trip p50',
+            value: Number(bareLatency.p50),
+          }),
+        ],
+        notes: [
+          `${runs} runs with ${CONCURRENCY} in flight; ${sequential} sequential round trips (p99: Sluice ${waited.p99} ms, bare express ${bareLatency.p99} ms).`,
+          'Issue 5 set no target for these figures.',
+        ],
+      };
     } finally {
       bare.stop();
       await server.stop();
     }
   });
   await client.close();
+  return result;
 };

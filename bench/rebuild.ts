@@ -12,13 +12,15 @@ import { allProjections } from '../projections/index.js';
 import { mutex } from '../src/projector/mutex.js';
 import { rebuildProjection } from '../src/projector/rebuild.js';
 import { writeHistory } from './history.js';
+import type { BenchmarkOptions, BenchmarkResult, Figure } from './figures.js';
+import { ofCeiling } from './figures.js';
 import { inTempDir, rate, table, time } from './support.js';
 
 const PAGE = 2000;
 
-export const rebuildBenchmark = async (options: { quick?: boolean } = {}): Promise<void> => {
-  const target = options.quick ? 100_000 : 1_000_000;
-  await inTempDir(async (dir) => {
+export const rebuildBenchmark = async ({ quick }: BenchmarkOptions): Promise<BenchmarkResult> => {
+  const target = quick ? 50_000 : 1_000_000;
+  return inTempDir(async (dir) => {
     const db = openSqlite({ file: join(dir, 'bench.db') });
     const eventStore = sqliteEventStore(db);
     const readStore = sqliteReadStore(db);
@@ -48,6 +50,7 @@ export const rebuildBenchmark = async (options: { quick?: boolean } = {}): Promi
       },
     ];
 
+    const figures: Figure[] = [];
     let slowest = Infinity;
     for (const projection of allProjections) {
       await readStore.registerProjection(projection.name, projection.collections);
@@ -56,6 +59,13 @@ export const rebuildBenchmark = async (options: { quick?: boolean } = {}): Promi
       });
       const perSecond = rate(events, seconds);
       slowest = Math.min(slowest, perSecond);
+      // The issue's target is an absolute rate (50,000/s); the ratio to the raw read is shown beside it.
+      figures.push(
+        ofCeiling(`rebuild ${projection.name}`, perSecond, 'events/s', {
+          what: 'raw read of the same log',
+          value: ceiling,
+        }),
+      );
       rows.push({
         what: `rebuild ${projection.name}`,
         'events/s': perSecond,
@@ -66,5 +76,14 @@ export const rebuildBenchmark = async (options: { quick?: boolean } = {}): Promi
     table(rows);
     console.log(`slowest rebuild: ${slowest} events of the log per second (target: 50000 or more)`);
     db.close();
+    return {
+      name: 'rebuild',
+      title: 'Projection rebuild',
+      figures,
+      notes: [
+        `A log of ${events} events written through the domain's deciders (at ${rate(events, writing)}/s).`,
+        `Slowest rebuild: ${slowest} events of the log per second (target of issue 6: 50,000 or more; ${slowest >= 50_000 ? 'met' : '**not met**'}). A rebuild that reads only the events its projection wants can beat the raw read of all of them.`,
+      ],
+    };
   });
 };

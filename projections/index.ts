@@ -5,12 +5,14 @@ import type { Projection } from './projection.js';
 import { processDefinitionsProjection } from './processDefinitions.js';
 import { processInstancesProjection } from './processInstances.js';
 import { webhookEndpointsProjection } from './webhookEndpoints.js';
+import { webhookRoutesProjection } from './webhookRoutes.js';
 
 /** Every projection the service keeps up to date and can rebuild. */
 export const allProjections: readonly Projection[] = [
   apiKeysProjection,
   eventsProjection,
   webhookEndpointsProjection,
+  webhookRoutesProjection,
   deliveriesProjection,
   processDefinitionsProjection,
   processInstancesProjection,

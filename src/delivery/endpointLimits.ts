@@ -13,6 +13,8 @@ export type EndpointLimits = {
   /** When an endpoint turned away for its rate has a token again (now, if it already has). */
   nextTokenAt: () => number | undefined;
   inFlight: () => number;
+  /** Endpoints whose rate is being kept: those that sent lately and have not refilled. */
+  tracked: () => number;
 };
 
 type Bucket = { tokens: number; updatedAt: number; rate: number };
@@ -40,6 +42,13 @@ export const endpointLimits = (
     const bucket = buckets.get(endpointId);
     if (!bucket) return true;
     refill(bucket, at);
+    // A full bucket is what a fresh one would be: forget it, so that the buckets kept (and looked
+    // at on every round) are those of endpoints sending now, not of every endpoint that ever sent.
+    if (bucket.tokens >= bucket.rate) {
+      buckets.delete(endpointId);
+      waiting.delete(endpointId);
+      return true;
+    }
     if (bucket.tokens >= 1) return true;
     waiting.add(endpointId);
     return false;
@@ -98,5 +107,6 @@ export const endpointLimits = (
       return earliest;
     },
     inFlight: () => total,
+    tracked: () => buckets.size,
   };
 };

@@ -9,6 +9,8 @@ import { causedBy } from '../../domain/shared/envelope.js';
 import { endpointReceives } from '../../domain/webhooks/matching.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
+import type { RouteDoc } from '../../projections/webhookRoutes.js';
+import { EVERY_CHANNEL, WEBHOOK_ROUTES, channelRoute } from '../../projections/webhookRoutes.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import { startBatchProcessor } from '../projector/processor.js';
 import type { Services } from '../services.js';
@@ -16,7 +18,7 @@ import type { Services } from '../services.js';
 export const PLANNER = 'delivery_planner';
 const ACTOR = 'sluice:planner';
 
-/** Every endpoint of a merchant, page by page. */
+/** Every endpoint of a merchant, page by page (the test route sends to all of them). */
 export const merchantEndpoints = async (
   services: Pick<Services, 'readStore'>,
   merchantId: string,
@@ -36,23 +38,110 @@ export const merchantEndpoints = async (
   return endpoints;
 };
 
+export type PlannedEvent = {
+  merchant_id: string;
+  type: string;
+  channels: readonly string[] | null;
+};
+
+/** The routes that may lead to an endpoint receiving this event (see projections/webhookRoutes.ts). */
+const routesOf = (event: PlannedEvent): string[] => [
+  EVERY_CHANNEL,
+  ...(event.channels ?? []).map(channelRoute),
+];
+
+/** The enabled endpoints of a merchant on one route, page by page. */
+const endpointsOnRoute = async (
+  services: Pick<Services, 'readStore'>,
+  merchantId: string,
+  route: string,
+): Promise<string[]> => {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await services.readStore.find(WEBHOOK_ROUTES, {
+      where: { merchant_id: merchantId, route, enabled: true },
+      orderBy: { field: 'endpoint_id', direction: 'asc' },
+      limit: 100,
+      ...(cursor && { cursor }),
+    });
+    ids.push(...(page.docs as RouteDoc[]).map((doc) => doc.endpoint_id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return ids;
+};
+
+/** Reads shared by the events of one batch: a merchant's routes and endpoints are read once. */
+export type PlanReads = { once: <T>(key: string, read: () => Promise<T>) => Promise<T> };
+
+export const planReads = (): PlanReads => {
+  const done = new Map<string, Promise<unknown>>();
+  return {
+    once: <T>(key: string, read: () => Promise<T>) => {
+      let reading = done.get(key) as Promise<T> | undefined;
+      if (!reading) {
+        reading = read();
+        done.set(key, reading);
+      }
+      return reading;
+    },
+  };
+};
+
+/**
+ * The endpoints of the event's merchant that receive it. They are found through the routes index
+ * (by channel and enabled state), never by reading every endpoint of the merchant, so the cost
+ * follows the endpoints that may receive the event, not those the merchant has. Each one found is
+ * read and checked in full, so the index only has to narrow the search.
+ */
+export const receivingEndpoints = async (
+  services: Pick<Services, 'readStore'>,
+  event: PlannedEvent,
+  reads: PlanReads = planReads(),
+): Promise<EndpointDoc[]> => {
+  if (!isDeliverable(event.type)) return [];
+  const routes = await Promise.all(
+    routesOf(event).map((route) =>
+      reads.once(`route:${event.merchant_id}:${route}`, () =>
+        endpointsOnRoute(services, event.merchant_id, route),
+      ),
+    ),
+  );
+  const endpoints = await Promise.all(
+    [...new Set(routes.flat())].map((id) =>
+      reads.once(
+        `endpoint:${id}`,
+        () => services.readStore.get(WEBHOOK_ENDPOINTS, id) as Promise<EndpointDoc | undefined>,
+      ),
+    ),
+  );
+  return endpoints.filter(
+    (endpoint): endpoint is EndpointDoc =>
+      endpoint !== undefined && endpointReceives(endpoint, event),
+  );
+};
+
 /**
  * Turns each deliverable business event into one delivery per endpoint of its merchant that
  * receives it. Planning is idempotent (a delivery stream is created once), so after a crash the
  * planner resumes from its checkpoint and replans the last batch harmlessly. Test events are
  * planned by the test route, to the endpoints it names. The events of a batch are planned
- * together: their appends are asked for in the same turn and share one commit, and a merchant's
- * endpoints are read once per batch.
+ * together: their appends are asked for in the same turn and share one commit.
  */
 export const startPlanner = async (services: Services): Promise<Pick<Subscription, 'stop'>> => {
   const plan = async (
     event: RecordedEvent<{ type: string; data: BusinessEventData }>,
-    endpointsOf: (merchantId: string) => Promise<EndpointDoc[]>,
+    reads: PlanReads,
   ) => {
     if (event.type === 'webhook.test' || !isDeliverable(event.type)) return;
-    const endpoints = await endpointsOf(event.data.merchant_id);
-    const receiving = endpoints.filter((endpoint) =>
-      endpointReceives(endpoint, { type: event.type, channels: event.data.channels }),
+    const receiving = await receivingEndpoints(
+      services,
+      {
+        merchant_id: event.data.merchant_id,
+        type: event.type,
+        channels: event.data.channels,
+      },
+      reads,
     );
     await settleAll(
       receiving.map(async (endpoint) => {
@@ -84,18 +173,15 @@ export const startPlanner = async (services: Services): Promise<Pick<Subscriptio
     PLANNER,
     { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
     async (events) => {
-      const endpoints = new Map<string, Promise<EndpointDoc[]>>();
-      const endpointsOf = (merchantId: string) => {
-        let read = endpoints.get(merchantId);
-        if (!read) {
-          read = merchantEndpoints(services, merchantId);
-          endpoints.set(merchantId, read);
-        }
-        return read;
-      };
+      // The endpoints and routes a plan reads must show the log up to the events planned: after a
+      // restart, or with a new projection still catching up, they may not yet.
+      const last = events[events.length - 1];
+      if (last && !(await services.projector.caughtUp(last.position)))
+        throw new Error('The endpoints read model is behind the events to plan.');
+      const reads = planReads();
       await settleAll(
         events.map((event) =>
-          plan(event as RecordedEvent<{ type: string; data: BusinessEventData }>, endpointsOf),
+          plan(event as RecordedEvent<{ type: string; data: BusinessEventData }>, reads),
         ),
       );
     },

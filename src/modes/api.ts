@@ -12,11 +12,14 @@ export type RunningApi = { url: string; close: () => Promise<void> };
 /** The HTTP API on the configured port, and the hourly expiry of old idempotency keys. */
 export const startApi = async (services: Services): Promise<RunningApi> => {
   const { config, logger, idempotency } = services;
-  const expireIdempotencyKeys = setInterval(() => {
+  const expireOldKeys = () => {
     idempotency.expire(new Date(Date.now() - IDEMPOTENCY_TTL_MS)).catch((err: unknown) => {
       logger.warn({ err }, 'could not expire idempotency keys');
     });
-  }, EXPIRE_EVERY_MS);
+  };
+  // At start too: a server restarted more often than the interval would otherwise never sweep.
+  expireOldKeys();
+  const expireIdempotencyKeys = setInterval(expireOldKeys, EXPIRE_EVERY_MS);
   expireIdempotencyKeys.unref();
 
   const server: Server = await new Promise((resolve, reject) => {

@@ -5,19 +5,30 @@ type Bucket = { tokens: number; updatedAt: number };
 
 /**
  * A token bucket per API key: `rps` tokens a second, holding up to `burst`. Answers carry the
- * RateLimit headers; a refusal is a 429 with Retry-After.
+ * RateLimit headers; a refusal is a 429 with Retry-After. A key that has been quiet long enough
+ * for its bucket to fill again is forgotten (a fresh bucket is full), so the state kept follows
+ * the keys in use, not every key ever seen.
  */
 export const rateLimit = (options: {
   rps: number;
   burst: number;
   now?: () => number;
-}): RequestHandler => {
+}): RequestHandler & { tracked: () => number } => {
   const now = options.now ?? (() => performance.now());
   const buckets = new Map<string, Bucket>();
+  const fullAfterMs = (options.burst / options.rps) * 1000;
+  /** The map is in least-recently-used order: the quiet keys are at its head. */
+  const forgetQuiet = (at: number) => {
+    for (const [id, bucket] of buckets) {
+      if (at - bucket.updatedAt < fullAfterMs) return;
+      buckets.delete(id);
+    }
+  };
   const policy = `${options.burst};w=${Math.ceil(options.burst / options.rps)}`;
 
   const take = (id: string): Bucket & { allowed: boolean } => {
     const at = now();
+    forgetQuiet(at);
     const bucket = buckets.get(id) ?? { tokens: options.burst, updatedAt: at };
     bucket.tokens = Math.min(
       options.burst,
@@ -33,7 +44,7 @@ export const rateLimit = (options: {
     return { ...bucket, allowed };
   };
 
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     const id = req.principal?.key_id;
     if (!id) return next();
     const bucket = take(id);
@@ -55,4 +66,5 @@ export const rateLimit = (options: {
     }
     next();
   };
+  return Object.assign(handler, { tracked: () => buckets.size });
 };

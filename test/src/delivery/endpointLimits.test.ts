@@ -39,3 +39,27 @@ describe('endpoint limits', () => {
     expect(limits.tryAcquire('b', null)).to.equal(true);
   });
 });
+
+describe('endpoint limits: state kept', () => {
+  it('forgets the rate of an endpoint once its bucket has refilled', () => {
+    let clock = 1_000_000;
+    const limits = endpointLimits(100, 100, () => clock);
+    for (let i = 0; i < 500; i++) {
+      expect(limits.tryAcquire(`we_${i}`, 5)).to.equal(true);
+      limits.release(`we_${i}`);
+    }
+    for (let i = 0; i < 5; i++) expect(limits.tryAcquire('we_busy', 5)).to.equal(true);
+    expect(limits.tracked()).to.equal(501);
+    clock += 1000;
+    // Every quiet endpoint is full again; the busy one still has a slot in flight to give back.
+    expect(limits.saturated()).to.deep.equal([]);
+    expect(limits.tracked()).to.equal(0);
+    // A forgotten endpoint starts again with a full bucket: its rate still holds.
+    for (let i = 0; i < 5; i++) {
+      expect(limits.tryAcquire('we_3', 5)).to.equal(true);
+      limits.release('we_3');
+    }
+    expect(limits.tryAcquire('we_3', 5)).to.equal(false);
+    expect(limits.saturated()).to.include('we_3');
+  });
+});

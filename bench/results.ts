@@ -1,0 +1,75 @@
+/** bench/RESULTS.md, written from the figures of the benchmarks that ran. */
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import type { BenchmarkResult, Figure } from './figures.js';
+import { meetsTarget } from './figures.js';
+
+export type Run = {
+  results: BenchmarkResult[];
+  quick: boolean;
+  startedAt: Date;
+  seconds: number;
+  /** Written by hand and kept across runs (bench/fixes.md): what the figures led to, before and after. */
+  fixes: string;
+};
+
+const number = (value: number): string =>
+  Math.abs(value) >= 100 ? String(Math.round(value)) : value.toPrecision(3);
+
+const targetOf = (f: Figure): string =>
+  f.target ? `${f.target.is === 'at least' ? '≥' : '≤'} ${f.target.ratio.toFixed(2)}` : 'none set';
+
+const verdict = (f: Figure): string => {
+  const met = meetsTarget(f);
+  return met === undefined ? '' : met ? 'met' : '**not met**';
+};
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+const section = (result: BenchmarkResult): string[] => [
+  `### ${result.title} (\`${result.name}\`)`,
+  '',
+  '| figure | value | measured against (same run) | its value | ratio | target | |',
+  '| --- | ---: | --- | ---: | ---: | ---: | --- |',
+  ...result.figures.map(
+    (f) =>
+      `| ${cell(f.what)} | ${number(f.value)} ${f.unit} | ${cell(f.against.what)} | ${number(f.against.value)} ${f.unit} | ${f.ratio.toFixed(2)} | ${targetOf(f)} | ${verdict(f)} |`,
+  ),
+  '',
+  ...result.notes.map((note) => `- ${note}`),
+  '',
+];
+
+export const renderResults = (run: Run): string => {
+  const cpu = cpus();
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench${run.quick ? ' -- --quick' : ''}\` on ${run.startedAt.toISOString()} ` +
+      `in ${Math.round(run.seconds)} s.`,
+    '',
+    `Machine: ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ` +
+      `${(totalmem() / 2 ** 30).toFixed(1)} GiB of memory, Node.js ${process.version}, ${process.platform}.`,
+    '',
+    ...(run.quick
+      ? [
+          '**Quick run** (`--quick`): smaller data and shorter runs, to check the ratios on a laptop. ' +
+            'The full run (`npm run bench`) is the one that counts.',
+          '',
+        ]
+      : []),
+    'Every figure is measured next to what it is judged against, in the same run on the same machine: ' +
+      'the ceiling of the machine (raw SQLite, a bare undici loop, a bare express handler), or, for a ' +
+      'growth figure, the same operation on the small data set. Absolute figures move with the load of ' +
+      'the machine; the ratios are what count.',
+    '',
+    ...run.results.flatMap(section),
+    run.fixes.trim(),
+    '',
+  ];
+  return lines.join('\n');
+};
+
+export const writeResults = (file: string, run: Run): void => {
+  writeFileSync(file, renderResults(run));
+};
