@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { join } from 'node:path';
+import { sqliteEventStore } from '../../../adapters/eventstore/sqlite/sqliteEventStore.js';
+import { sqliteReadStore } from '../../../adapters/readstore/sqlite/sqliteReadStore.js';
+import { openSqlite } from '../../../adapters/sqlite/database.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { startProjector } from '../../../src/projector/projector.js';
+import { RebuildElsewhere, projectorView } from '../../../src/projector/projectorView.js';
+import { countingProjection } from '../../support/countingProjection.js';
+import { newEvent } from '../../support/events.js';
+import { tempDir } from '../../support/tempDir.js';
+
+/** A process without the projector role, beside one with it (the distributed mode's split). */
+describe('projector view (a process that does not project)', () => {
+  it('waits for the projector processes’ checkpoints to pass a position, and no longer', async () => {
+    const dir = tempDir();
+    const db = openSqlite({ file: join(dir.path, 'sluice.db') });
+    const events = sqliteEventStore(db);
+    const reads = sqliteReadStore(db);
+    try {
+      await reads.registerProjection(countingProjection.name, countingProjection.collections);
+      const view = projectorView(events, reads, [countingProjection]);
+      const appended = await events.append('s-1', [newEvent('count.tick')], 'any');
+      if (isLeft(appended)) throw new Error('append refused');
+      const at = appended.right.position;
+
+      // Nobody projects yet: the wait ends at its bound, saying so.
+      expect(await view.caughtUp(at, 100)).to.equal(false);
+      expect((await view.status())[0]).to.include({ name: 'counts', lag: 1 });
+
+      const projector = await startProjector(events, reads, [countingProjection], silentLogger());
+      try {
+        expect(await view.caughtUp(at, 5000)).to.equal(true);
+        expect((await view.status())[0]).to.include({ name: 'counts', lag: 0, checkpoint: at });
+        let refused: unknown;
+        await view.rebuild('counts').catch((error: unknown) => (refused = error));
+        expect(refused).to.be.instanceOf(RebuildElsewhere);
+      } finally {
+        await projector.stop();
+      }
+    } finally {
+      await events.close();
+      db.close();
+      dir.remove();
+    }
+  });
+});
