@@ -85,6 +85,35 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
       expect(await store.get('widgets', 'w_001')).to.equal(undefined);
     });
 
+    it('writes nothing of a document born and deleted in one batch, and deletes one born earlier', async () => {
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        [
+          { op: 'put', collection: 'widgets', doc: widget(1), fresh: true },
+          { op: 'put', collection: 'widgets', doc: widget(2), fresh: true },
+          { op: 'patch', collection: 'widgets', id: 'w_001', set: { label: 'sent' } },
+          { op: 'delete', collection: 'widgets', id: 'w_001' },
+        ],
+        next(),
+      );
+      expect(await store.get('widgets', 'w_001')).to.equal(undefined);
+      expect(await store.get('widgets', 'w_002')).to.deep.equal(widget(2));
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        [
+          { op: 'delete', collection: 'widgets', id: 'w_002' },
+          { op: 'put', collection: 'widgets', doc: widget(3), fresh: true },
+          { op: 'delete', collection: 'widgets', id: 'w_003' },
+          { op: 'put', collection: 'widgets', doc: { ...widget(3), label: 'again' } },
+        ],
+        next(),
+      );
+      expect(await store.get('widgets', 'w_002')).to.equal(undefined);
+      expect(await store.get('widgets', 'w_003')).to.deep.equal({ ...widget(3), label: 'again' });
+    });
+
     it('applies a batch and its checkpoint all or nothing', async () => {
       await store.apply(
         'widgets',
