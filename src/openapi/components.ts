@@ -218,7 +218,9 @@ export const responses = {
     ...rateLimitHeaders,
   }),
   Internal: problem('internal'),
-  Unavailable: problem('unavailable: a store does not answer'),
+  Unavailable: problem(
+    'unavailable: a store does not answer, or this process does not run the role the request needs',
+  ),
 };
 
 export const parameters = {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { ProjectionStatus } from '../../projector/projector.js';
+import { RebuildElsewhere } from '../../projector/projectorView.js';
 import type { Services } from '../../services.js';
 import { handle, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
@@ -46,14 +47,20 @@ export const adminProjectionRoutes = (services: Services): Router => {
       await statusOf(name);
       // The rebuild runs on after the answer, which waits only for its first report of progress;
       // its progress and outcome show in the status. A request while one is under way joins it.
-      await new Promise<void>((resolve) => {
+      const elsewhere = await new Promise<boolean>((resolve) => {
         services.projector
-          .rebuild(name, () => resolve())
+          .rebuild(name, () => resolve(false))
           .catch((err: unknown) => {
+            if (err instanceof RebuildElsewhere) return resolve(true);
             services.logger.error({ err, projection: name }, 'projection rebuild failed');
           })
-          .finally(resolve);
+          .finally(() => resolve(false));
       });
+      if (elsewhere)
+        throw new HttpProblem(
+          'unavailable',
+          'This process does not run the projector role: send the rebuild to one that does.',
+        );
       return { status: 202, body: present(await statusOf(name)) };
     }),
   );

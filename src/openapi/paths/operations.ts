@@ -1,4 +1,4 @@
-import { authenticated, badRequest, notFound } from '../responses.js';
+import { authenticated, badRequest, notFound, unavailable } from '../responses.js';
 import { json, ref } from '../schema.js';
 
 const query = (name: string, schema: Record<string, unknown>, description: string) => ({
@@ -76,12 +76,13 @@ export const operationsPaths = {
       summary:
         'Rebuild a projection from position 0 beside the live one, swapped in when caught up; reads keep working (admin)',
       description:
-        'Answers at once with the projection, status rebuilding; follow its progress with GET. A request while a rebuild of the same projection is under way joins it.',
+        'Answers at once with the projection, status rebuilding; follow its progress with GET. A request while a rebuild of the same projection is under way joins it. In the distributed mode a rebuild runs in a process of the projector role: another process answers 503.',
       parameters: [projectionName],
       responses: {
         '202': { description: 'The rebuild is under way', content: json(ref('Projection')) },
         ...authenticated,
         ...notFound,
+        ...unavailable,
       },
     },
   },

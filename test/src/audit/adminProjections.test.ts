@@ -3,6 +3,7 @@ import { emptyMetadata } from '../../../domain/shared/envelope.js';
 import { EVENTS } from '../../../projections/events.js';
 import { allProjections } from '../../../projections/index.js';
 import { publishEvent } from '../../../src/events/publishEvent.js';
+import { projectorView } from '../../../src/projector/projectorView.js';
 import type { Doc } from '../../../projections/projection.js';
 import { createKey } from '../../support/builders.js';
 import { eventually } from '../../support/delivery.js';
@@ -136,5 +137,23 @@ describe('projections, for operators', () => {
       (await service.api.post('/v1/admin/projections/events/rebuild', merchant)).status,
     ).to.equal(403);
     expect((await service.api.get('/v1/admin/projections', merchant)).status).to.equal(403);
+  });
+
+  it('answers 503 to a rebuild sent to a process without the projector role', async () => {
+    // The distributed mode's API-only process: it reads the projectors' checkpoints.
+    const live = service.services.projector;
+    service.services.projector = projectorView(
+      service.services.eventStore,
+      service.services.readStore,
+      allProjections,
+    );
+    try {
+      const res = await service.api.post('/v1/admin/projections/events/rebuild', service.admin);
+      expect(res.status).to.equal(503);
+      expect(res.headers.get('content-type')).to.match(/application\/problem\+json/);
+      expect(res.body).to.include({ code: 'unavailable' });
+    } finally {
+      service.services.projector = live;
+    }
   });
 });
