@@ -6,6 +6,7 @@ import type { IdempotencyStore } from '../../adapters/idempotency/port.js';
 import { sqliteIdempotencyStore } from '../../adapters/idempotency/sqlite/sqliteIdempotencyStore.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import { sqliteReadStore } from '../../adapters/readstore/sqlite/sqliteReadStore.js';
+import { startBackgroundCheckpoints } from '../../adapters/sqlite/backgroundCheckpoints.js';
 import { openSqlite } from '../../adapters/sqlite/database.js';
 import type { Config } from '../config/config.js';
 import { lockDataFolder } from './dataFolderLock.js';
@@ -30,17 +31,20 @@ export const openEmbeddedStores = async (
   mkdirSync(config.dataDir, { recursive: true });
   const lock = await lockDataFolder(config.dataDir, options.holder, options.onLockLost);
   try {
+    const file = join(config.dataDir, DATABASE_FILE);
     const db = openSqlite({
-      file: join(config.dataDir, DATABASE_FILE),
+      file,
       synchronous: config.sqliteSynchronous,
     });
     const eventStore = sqliteEventStore(db);
+    const checkpoints = startBackgroundCheckpoints(db, file);
     return {
       eventStore,
       readStore: sqliteReadStore(db),
       idempotency: sqliteIdempotencyStore(db),
       close: async () => {
         await eventStore.close();
+        await checkpoints.stop();
         db.close();
         await lock.release();
       },

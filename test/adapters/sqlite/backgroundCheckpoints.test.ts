@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { startBackgroundCheckpoints } from '../../../adapters/sqlite/backgroundCheckpoints.js';
+import { openSqlite } from '../../../adapters/sqlite/database.js';
+import { tempDir } from '../../support/tempDir.js';
+
+const ROUND_BYTES = 2 * 1024 * 1024;
+
+describe('background checkpoints', function () {
+  this.timeout(30_000);
+
+  it('keep the write-ahead log from growing while commits never checkpoint themselves', async () => {
+    const dir = tempDir();
+    const file = join(dir.path, 'sluice.db');
+    const db = openSqlite({ file });
+    const checkpoints = startBackgroundCheckpoints(db, file);
+    try {
+      db.exec('CREATE TABLE blobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+      const insert = db.prepare<[string]>('INSERT INTO blobs (body) VALUES (?)');
+      const body = 'x'.repeat(4096);
+      // Ten rounds of 2 MiB, each its own commits: without a checkpoint the log would hold 20 MiB.
+      for (let round = 0; round < 10; round++) {
+        db.transaction(() => {
+          for (let i = 0; i < ROUND_BYTES / body.length; i++) insert.run(body);
+        })();
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      }
+      const wal = statSync(`${file}-wal`).size;
+      expect(wal).to.be.below(4 * ROUND_BYTES);
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).to.equal(0);
+    } finally {
+      await checkpoints.stop();
+      db.close();
+      dir.remove();
+    }
+  });
+});
