@@ -4,6 +4,8 @@ import type { CheckpointInput } from './checkpointThread.js';
 
 const THREAD = new URL('./checkpointThread.js', import.meta.url);
 const EVERY_MS = 250;
+/** SQLite's own default: a commit that takes the log past this many pages checkpoints it. */
+const AUTOMATIC_PAGES = 1000;
 
 export type BackgroundCheckpoints = { stop: () => Promise<void> };
 
@@ -21,17 +23,22 @@ export const startBackgroundCheckpoints = (
   const input: CheckpointInput = { file, everyMs: EVERY_MS };
   const worker = new Worker(THREAD, { workerData: input });
   worker.unref();
+  const checkpointOnCommit = () => {
+    if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOMATIC_PAGES}`);
+  };
+  // Should the thread fail, commits checkpoint again as SQLite does by default: the log never
+  // grows unchecked.
+  worker.on('error', checkpointOnCommit);
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     stop: async () => {
-      const closed = new Promise<void>((resolve) => {
-        worker.once('message', () => resolve());
-        worker.once('exit', () => resolve());
-      });
+      // The thread checkpoints once more, closes its connection and says so (or has ended).
+      const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));
       worker.postMessage('stop');
-      await closed;
+      await Promise.race([closed, exited]);
       await worker.terminate();
       // Back to checkpoints on commit, for whoever goes on writing on this connection.
-      db.pragma('wal_autocheckpoint = 1000');
+      checkpointOnCommit();
     },
   };
 };

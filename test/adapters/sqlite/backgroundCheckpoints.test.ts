@@ -35,4 +35,22 @@ describe('background checkpoints', function () {
       dir.remove();
     }
   });
+
+  it('hands checkpoints back to the commits when its thread cannot work', async () => {
+    const dir = tempDir();
+    const file = join(dir.path, 'sluice.db');
+    const db = openSqlite({ file });
+    // The thread opens the file by another name, which does not exist: it fails at once.
+    const checkpoints = startBackgroundCheckpoints(db, join(dir.path, 'missing.db'));
+    try {
+      const deadline = Date.now() + 5000;
+      while (db.pragma('wal_autocheckpoint', { simple: true }) === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(db.pragma('wal_autocheckpoint', { simple: true })).to.equal(1000);
+    } finally {
+      await checkpoints.stop();
+      db.close();
+      dir.remove();
+    }
+  });
 });
