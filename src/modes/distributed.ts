@@ -1,19 +1,11 @@
 import { allProjections } from '../../projections/index.js';
-import { authenticator } from '../auth/authenticate.js';
-import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
-import { createMetrics } from '../metrics/metrics.js';
-import { registerStateGauges } from '../metrics/stateGauges.js';
-import { definitions } from '../processes/definitions.js';
-import { startInstanceEndings } from '../processes/instanceEndings.js';
 import { startProjector } from '../projector/projector.js';
 import { projectorView } from '../projector/projectorView.js';
-import { loadEncryptionKey } from '../secrets/encryptionKey.js';
-import { rememberingOpened, secretBox } from '../secrets/secretBox.js';
-import type { Services } from '../services.js';
 import type { RunningApi } from './api.js';
 import { startApi } from './api.js';
+import { assembleServices } from './assembleServices.js';
 import type { RunningService } from './embedded.js';
 import { openDistributedStores } from './distributedStores.js';
 import { startWorkers } from './workers.js';
@@ -33,27 +25,14 @@ export const startDistributed = async (
     ? await startProjector(eventStore, readStore, allProjections, logger)
     : projectorView(eventStore, readStore, allProjections);
   // Both keys come from the environment in this mode (the configuration requires them).
-  const adminKey = bootstrapAdminKey(config.adminKey, config.dataDir);
-  const secrets = rememberingOpened(
-    secretBox(loadEncryptionKey(config.encryptionKey, config.dataDir)),
-  );
-  const services: Services = {
-    config,
+  const { services, adminKey } = await assembleServices(config, logger, {
     eventStore,
     readStore,
     idempotency,
     feed: transport.feed,
     claims,
     projector,
-    authenticate: authenticator(readStore, adminKey.key),
-    secrets,
-    logger,
-    metrics: createMetrics(),
-    now: () => new Date(),
-    definitions: definitions({ readStore }),
-    instanceEndings: await startInstanceEndings({ eventStore }),
-  };
-  registerStateGauges(services.metrics.registry, services);
+  });
   const workers = await startWorkers(services, config.roles, { topic: transport.topic });
   const api = config.roles.includes('api') ? await startApi(services) : undefined;
   return {

@@ -1,22 +1,15 @@
 import { allProjections } from '../../projections/index.js';
-import { authenticator } from '../auth/authenticate.js';
 import type { BootstrapKey } from '../auth/bootstrapKey.js';
-import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
 import type { Config } from '../config/config.js';
-import { definitions } from '../processes/definitions.js';
-import { startInstanceEndings } from '../processes/instanceEndings.js';
 import type { Logger } from '../logging/logger.js';
-import { createMetrics } from '../metrics/metrics.js';
-import { registerStateGauges } from '../metrics/stateGauges.js';
 import { startProjector } from '../projector/projector.js';
 import { processorCheckpoint } from '../projector/processorCheckpoint.js';
 import { logFeed } from '../../adapters/transport/log/logFeed.js';
 import { memoryClaims } from '../../adapters/claims/memory/memoryClaims.js';
 import { startApi } from './api.js';
+import { assembleServices } from './assembleServices.js';
 import { openEmbeddedStores } from './embeddedStores.js';
 import { startWorkers } from './workers.js';
-import { loadEncryptionKey } from '../secrets/encryptionKey.js';
-import { rememberingOpened, secretBox } from '../secrets/secretBox.js';
 import type { Services } from '../services.js';
 
 export type RunningService = {
@@ -37,29 +30,14 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
   const projector = await startProjector(eventStore, readStore, allProjections, logger, {
     inline: true,
   });
-  const adminKey = bootstrapAdminKey(config.adminKey, config.dataDir);
-  const secrets = rememberingOpened(
-    secretBox(loadEncryptionKey(config.encryptionKey, config.dataDir)),
-  );
-
-  const services: Services = {
-    config,
+  const { services, adminKey } = await assembleServices(config, logger, {
     eventStore,
     readStore,
     idempotency,
     feed: logFeed(eventStore, (group) => processorCheckpoint(readStore, group)),
     claims: memoryClaims(),
     projector,
-    authenticate: authenticator(readStore, adminKey.key),
-    secrets,
-    logger,
-    metrics: createMetrics(),
-    now: () => new Date(),
-    definitions: definitions({ readStore }),
-    instanceEndings: await startInstanceEndings({ eventStore }),
-  };
-
-  registerStateGauges(services.metrics.registry, services);
+  });
   // One process runs every role: the relay alone has no use here, the feed being the log itself.
   const workers = await startWorkers(services, ['dispatcher', 'executor']);
   const api = await startApi(services);

@@ -1,0 +1,56 @@
+import type { Claims } from '../../adapters/claims/port.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
+import type { IdempotencyStore } from '../../adapters/idempotency/port.js';
+import type { ReadStore } from '../../adapters/readstore/port.js';
+import type { EventFeed } from '../../adapters/transport/port.js';
+import { authenticator } from '../auth/authenticate.js';
+import type { BootstrapKey } from '../auth/bootstrapKey.js';
+import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
+import type { Config } from '../config/config.js';
+import type { Logger } from '../logging/logger.js';
+import { createMetrics } from '../metrics/metrics.js';
+import { registerStateGauges } from '../metrics/stateGauges.js';
+import { definitions } from '../processes/definitions.js';
+import { startInstanceEndings } from '../processes/instanceEndings.js';
+import type { Projector } from '../projector/projector.js';
+import { loadEncryptionKey } from '../secrets/encryptionKey.js';
+import { rememberingOpened, secretBox } from '../secrets/secretBox.js';
+import type { Services } from '../services.js';
+
+/** What a mode brings: its stores and transport, and where its read models are written. */
+export type ModePorts = {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  idempotency: IdempotencyStore;
+  feed: EventFeed;
+  claims: Claims;
+  projector: Projector;
+};
+
+/**
+ * The services every part of the program uses, over the ports of either mode: the keys (from the
+ * environment, or the data folder's files in the embedded mode), metrics and the definitions.
+ */
+export const assembleServices = async (
+  config: Config,
+  logger: Logger,
+  ports: ModePorts,
+): Promise<{ services: Services; adminKey: BootstrapKey }> => {
+  const adminKey = bootstrapAdminKey(config.adminKey, config.dataDir);
+  const secrets = rememberingOpened(
+    secretBox(loadEncryptionKey(config.encryptionKey, config.dataDir)),
+  );
+  const services: Services = {
+    ...ports,
+    config,
+    authenticate: authenticator(ports.readStore, adminKey.key),
+    secrets,
+    logger,
+    metrics: createMetrics(),
+    now: () => new Date(),
+    definitions: definitions({ readStore: ports.readStore }),
+    instanceEndings: await startInstanceEndings({ eventStore: ports.eventStore }),
+  };
+  registerStateGauges(services.metrics.registry, services);
+  return { services, adminKey };
+};
