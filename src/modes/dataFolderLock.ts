@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
@@ -31,13 +31,24 @@ const OWNER = 'sluice.lock.json';
 const STALE_MS = 30_000;
 const UPDATE_MS = 5_000;
 
-const readOwner = (dataDir: string): LockOwner | undefined => {
+const readJson = (file: string): LockOwner | undefined => {
   try {
-    return JSON.parse(readFileSync(join(dataDir, OWNER), 'utf8')) as LockOwner;
+    return JSON.parse(readFileSync(file, 'utf8')) as LockOwner;
   } catch {
     return undefined;
   }
 };
+
+const readOwner = (dataDir: string): LockOwner | undefined => readJson(join(dataDir, OWNER));
+
+/**
+ * The processes that may hold a lock whose owner file is not written yet: each writes itself down
+ * under its pid before it takes the lock, and renames that file into the owner's once it holds it.
+ */
+const candidates = (dataDir: string): Array<{ file: string; owner: LockOwner | undefined }> =>
+  readdirSync(dataDir)
+    .filter((name) => name.startsWith(`${OWNER}.`))
+    .map((name) => ({ file: join(dataDir, name), owner: readJson(join(dataDir, name)) }));
 
 const alive = (pid: number): boolean => {
   try {
@@ -49,6 +60,34 @@ const alive = (pid: number): boolean => {
 };
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+const deadHere = (owner: LockOwner | undefined) =>
+  owner !== undefined && owner.host === hostname() && !alive(owner.pid);
+
+/**
+ * Clears a lock whose holder died on this machine, or throws DataFolderBusy. The holder is named by
+ * the owner file; a holder killed between taking the lock and writing that file is found among the
+ * candidates, every one of which must then be dead.
+ */
+const takeOverAbandoned = (dataDir: string, lockfilePath: string, mine: string) => {
+  const owner = readOwner(dataDir);
+  if (owner) {
+    // Read again just before removing: a process taking over the same lock removes the owner first.
+    if (!deadHere(owner) || JSON.stringify(readOwner(dataDir)) !== JSON.stringify(owner))
+      throw new DataFolderBusy(dataDir, readOwner(dataDir));
+  } else {
+    const others = candidates(dataDir).filter((c) => c.file !== mine);
+    if (others.length === 0 || !others.every((c) => deadHere(c.owner)))
+      throw new DataFolderBusy(dataDir, undefined);
+    for (const other of others) rmSync(other.file, { force: true });
+  }
+  rmSync(join(dataDir, OWNER), { force: true });
+  try {
+    rmdirSync(lockfilePath);
+  } catch (error) {
+    if (codeOf(error) !== 'ENOENT') throw error;
+  }
+};
 
 /**
  * Takes the data folder for this process alone (one writer at a time keeps the embedded log's
@@ -75,32 +114,27 @@ export const lockDataFolder = async (
       throw error;
     });
 
-  let release = await take();
-  if (!release) {
-    const owner = readOwner(dataDir);
-    const abandoned = owner && owner.host === hostname() && !alive(owner.pid);
-    // Read again just before removing: a process taking over the same lock removes the owner first.
-    if (!abandoned || JSON.stringify(readOwner(dataDir)) !== JSON.stringify(owner))
-      throw new DataFolderBusy(dataDir, readOwner(dataDir));
-    rmSync(join(dataDir, OWNER), { force: true });
-    try {
-      rmdirSync(lockfilePath);
-    } catch (error) {
-      if (codeOf(error) !== 'ENOENT') throw error;
-    }
-    release = await take();
-    if (!release) throw new DataFolderBusy(dataDir, readOwner(dataDir));
-  }
-
-  const owner: LockOwner = {
+  const me: LockOwner = {
     pid: process.pid,
     host: hostname(),
     holder,
     since: new Date().toISOString(),
   };
-  const temporary = join(dataDir, `${OWNER}.${process.pid}`);
-  writeFileSync(temporary, `${JSON.stringify(owner)}\n`);
-  renameSync(temporary, join(dataDir, OWNER));
+  const candidate = join(dataDir, `${OWNER}.${process.pid}`);
+  writeFileSync(candidate, `${JSON.stringify(me)}\n`);
+  let release: Awaited<ReturnType<typeof take>>;
+  try {
+    release = await take();
+    if (!release) {
+      takeOverAbandoned(dataDir, lockfilePath, candidate);
+      release = await take();
+      if (!release) throw new DataFolderBusy(dataDir, readOwner(dataDir));
+    }
+    renameSync(candidate, join(dataDir, OWNER));
+  } catch (error) {
+    rmSync(candidate, { force: true });
+    throw error;
+  }
 
   const held = release;
   return {

@@ -81,4 +81,41 @@ describe('data folder lock', () => {
       `the data folder ${dir} is in use by another process (pid unknown)`,
     );
   });
+
+  it('takes over a lock whose holder died before it could write down that it held it', async () => {
+    const dir = fresh();
+    const child = spawn(process.execPath, ['-e', '0']);
+    const pid = child.pid!;
+    await new Promise((resolve) => child.on('exit', resolve));
+    // What a server killed between taking the lock and naming itself leaves: the lock, and the
+    // note it wrote under its pid before taking it.
+    mkdirSync(join(dir, 'sluice.lock'));
+    writeFileSync(
+      join(dir, `sluice.lock.json.${pid}`),
+      JSON.stringify({ pid, host: hostname(), holder: 'the server', since: new Date() }),
+    );
+    const held = await lockDataFolder(dir, 'the server', ignore);
+    expect(JSON.parse(readFileSync(join(dir, 'sluice.lock.json'), 'utf8')).pid).to.equal(
+      process.pid,
+    );
+    expect(existsSync(join(dir, `sluice.lock.json.${pid}`))).to.equal(false);
+    await held.release();
+  });
+
+  it('refuses a lock without its owner while a process that may hold it lives', async () => {
+    const dir = fresh();
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)']);
+    try {
+      mkdirSync(join(dir, 'sluice.lock'));
+      writeFileSync(
+        join(dir, `sluice.lock.json.${child.pid}`),
+        JSON.stringify({ pid: child.pid, host: hostname(), holder: 'the server', since: 0 }),
+      );
+      const refused = await lockDataFolder(dir, 'the server', ignore).catch((e: unknown) => e);
+      expect(refused).to.be.instanceOf(DataFolderBusy);
+      expect(existsSync(join(dir, `sluice.lock.json.${process.pid}`))).to.equal(false);
+    } finally {
+      child.kill();
+    }
+  });
 });
