@@ -5,11 +5,9 @@
  * to two endpoints, so the dispatcher signs, sends and records throughout.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { startBenchServer } from './serverProcess.js';
+import { startBareExpress, startBenchServer } from './serverProcess.js';
 import type { Benchmark } from './figures.js';
 import { ofCeiling, withinCeiling } from './figures.js';
 import { inTempDir, table } from './support.js';
@@ -27,17 +25,6 @@ export type LoadFigures = {
   /** Requests/s against the ceiling's (1 for the ceiling itself). */
   vs_ceiling: number;
 };
-
-const startBareExpress = () =>
-  new Promise<{ url: string; stop: () => void }>((resolve, reject) => {
-    const entry = fileURLToPath(new URL('./bareExpress.js', import.meta.url));
-    const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.once('data', (chunk: Buffer) => {
-      const { url } = JSON.parse(chunk.toString()) as { url: string };
-      resolve({ url, stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`bare express exited with ${code}`)));
-  });
 
 /** A receiver answering 204 at once, counting what it received. */
 const startReceiver = async () => {

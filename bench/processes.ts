@@ -3,10 +3,8 @@
  * projections) against the ceiling of the same machine in the same run: a bare express handler's
  * round trip, in its own process, with the same client and the same concurrency.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
-import { startBenchServer } from './serverProcess.js';
+import { startBareExpress, startBenchServer } from './serverProcess.js';
 import type { BenchmarkOptions, BenchmarkResult } from './figures.js';
 import { ofCeiling, withinCeiling } from './figures.js';
 import { inTempDir, rate, table, time } from './support.js';
@@ -62,17 +60,6 @@ const latency = async (url: string, body: unknown, status: number, count: number
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
   return { p50: at(0.5).toFixed(2), p99: at(0.99).toFixed(2) };
 };
-
-const startBareExpress = () =>
-  new Promise<{ url: string; stop: () => void }>((resolve, reject) => {
-    const entry = fileURLToPath(new URL('./bareExpress.js', import.meta.url));
-    const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout.once('data', (chunk: Buffer) => {
-      const { url } = JSON.parse(chunk.toString()) as { url: string };
-      resolve({ url, stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`bare express exited with ${code}`)));
-  });
 
 export const processBenchmark = async ({ quick }: BenchmarkOptions): Promise<BenchmarkResult> => {
   const runs = quick ? 1000 : 3000;

@@ -37,3 +37,15 @@ export const startBenchServer = (env: Record<string, string>): Promise<BenchServ
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
+
+/** The ceiling of the API benchmarks: bench/bareExpress.ts in its own process, on a free port. */
+export const startBareExpress = () =>
+  new Promise<{ url: string; stop: () => void }>((resolve, reject) => {
+    const entry = fileURLToPath(new URL('./bareExpress.js', import.meta.url));
+    const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.once('data', (chunk: Buffer) => {
+      const { url } = JSON.parse(chunk.toString()) as { url: string };
+      resolve({ url, stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`bare express exited with ${code}`)));
+  });

@@ -1,8 +1,3 @@
-import type { Claims } from '../../adapters/claims/port.js';
-import type { EventStore } from '../../adapters/eventstore/port.js';
-import type { IdempotencyStore } from '../../adapters/idempotency/port.js';
-import type { ReadStore } from '../../adapters/readstore/port.js';
-import type { EventFeed } from '../../adapters/transport/port.js';
 import { authenticator } from '../auth/authenticate.js';
 import type { BootstrapKey } from '../auth/bootstrapKey.js';
 import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
@@ -12,20 +7,15 @@ import { createMetrics } from '../metrics/metrics.js';
 import { registerStateGauges } from '../metrics/stateGauges.js';
 import { definitions } from '../processes/definitions.js';
 import { startInstanceEndings } from '../processes/instanceEndings.js';
-import type { Projector } from '../projector/projector.js';
 import { loadEncryptionKey } from '../secrets/encryptionKey.js';
 import { rememberingOpened, secretBox } from '../secrets/secretBox.js';
 import type { Services } from '../services.js';
 
 /** What a mode brings: its stores and transport, and where its read models are written. */
-export type ModePorts = {
-  eventStore: EventStore;
-  readStore: ReadStore;
-  idempotency: IdempotencyStore;
-  feed: EventFeed;
-  claims: Claims;
-  projector: Projector;
-};
+export type ModePorts = Pick<
+  Services,
+  'eventStore' | 'readStore' | 'idempotency' | 'feed' | 'claims' | 'projector'
+>;
 
 /**
  * The services every part of the program uses, over the ports of either mode: the keys (from the
