@@ -1,12 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { isRight, left, right } from 'fp-ts/lib/Either.js';
-import type {
-  EventMetadata,
-  NewEvent,
-  Position,
-  RecordedEvent,
-} from '../../../domain/shared/envelope.js';
+import type { NewEvent, Position, RecordedEvent } from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
 import type {
@@ -15,41 +10,13 @@ import type {
   EventStore,
   ExpectedRevision,
   InTransactionListener,
-  ReadAllOptions,
-  ReadAllPage,
 } from '../port.js';
 import { appendSignal, pullSubscription } from '../pullSubscription.js';
-import { filterSql } from './filterSql.js';
+import type { EventRow } from './logPages.js';
+import { EVENT_COLUMNS, logPages, toRecorded } from './logPages.js';
 import { createEventTables } from './schema.js';
 import { limitClause } from '../../sqlite/limitClause.js';
 import { promised } from '../../sqlite/promised.js';
-
-/**
- * The columns every read selects, in this order. Rows are read as arrays: a row object per event
- * would be built only to be copied into the recorded event.
- */
-const EVENT_COLUMNS = 'position, id, stream, revision, type, data, metadata, recorded_at';
-type EventRow = [
-  position: number,
-  id: string,
-  stream: string,
-  revision: number,
-  type: string,
-  data: string,
-  metadata: string,
-  recorded_at: string,
-];
-
-const toRecorded = (row: EventRow): RecordedEvent => ({
-  id: row[1],
-  type: row[4],
-  stream: row[2],
-  revision: row[3],
-  position: position(row[0]),
-  recorded_at: row[7],
-  data: JSON.parse(row[5]) as unknown,
-  metadata: JSON.parse(row[6]) as EventMetadata,
-});
 
 const satisfies = (expected: ExpectedRevision, actual: number): boolean => {
   if (expected === 'any') return true;
@@ -94,56 +61,52 @@ export const sqliteEventStore = (
   const head = db.prepare<[], { position: number | null }>(
     'SELECT max(position) AS position FROM events',
   );
-  const readAllStatements = new Map<string, Statement<unknown[], EventRow>>();
 
-  const appendTransaction = db.transaction(
-    (
-      stream: string,
-      events: readonly NewEvent[],
-      expected: ExpectedRevision,
-    ): Either<ConcurrencyConflict, AppendResult & { before: Position | undefined }> => {
-      const actual = currentRevision.get(stream)?.revision ?? -1;
-      if (!satisfies(expected, actual)) {
-        const conflict: ConcurrencyConflict = {
-          kind: 'concurrency_conflict',
-          stream,
-          expected,
-          actual,
-        };
-        return left(conflict);
-      }
-      const before = head.get()?.position ?? null;
-      const recordedAt = now().toISOString();
-      const recorded: RecordedEvent[] = events.map((event, index) => {
-        const revision = actual + 1 + index;
-        const info = insert.run(
-          event.id,
-          stream,
-          revision,
-          event.type,
-          JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
-          recordedAt,
-        );
-        return {
-          ...event,
-          stream,
-          revision,
-          position: position(info.lastInsertRowid),
-          recorded_at: recordedAt,
-        };
-      });
-      const last = recorded[recorded.length - 1]!;
-      const beforePosition = before === null ? undefined : position(before);
-      for (const listener of inTransactionListeners) listener(recorded, beforePosition);
-      return right({
-        nextExpectedRevision: last.revision,
-        position: last.position,
-        events: recorded,
-        before: beforePosition,
-      });
-    },
-  );
+  /** One append inside the group's transaction: the revision check, then its events. */
+  const appendEvents = (
+    stream: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Either<ConcurrencyConflict, AppendResult> => {
+    const actual = currentRevision.get(stream)?.revision ?? -1;
+    if (!satisfies(expected, actual)) {
+      const conflict: ConcurrencyConflict = {
+        kind: 'concurrency_conflict',
+        stream,
+        expected,
+        actual,
+      };
+      return left(conflict);
+    }
+    const recordedAt = now().toISOString();
+    const recorded: RecordedEvent[] = events.map((event, index) => {
+      const revision = actual + 1 + index;
+      const info = insert.run(
+        event.id,
+        stream,
+        revision,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+        recordedAt,
+      );
+      return {
+        ...event,
+        stream,
+        revision,
+        position: position(info.lastInsertRowid),
+        recorded_at: recordedAt,
+      };
+    });
+    const last = recorded[recorded.length - 1]!;
+    return right({
+      nextExpectedRevision: last.revision,
+      position: last.position,
+      events: recorded,
+    });
+  };
+  // Several events are written all or none, in a savepoint; a single insert is atomic by itself.
+  const appendEventsAtomically = db.transaction(appendEvents);
 
   type Queued = {
     stream: string;
@@ -154,16 +117,10 @@ export const sqliteEventStore = (
   };
   let queued: Queued[] = [];
 
-  /**
-   * Group commit: the appends asked for in one turn of the event loop are written together at its
-   * end, in one transaction, each in a savepoint of its own with its own revision check, so that
-   * concurrent commands share the cost of a commit (a commit writes every page it touched to the
-   * WAL, and pages such as the ends of indexes are shared). Each caller hears of its append once
-   * the whole group is committed.
-   */
   const appendOne = (item: Queued) => {
     try {
-      return appendTransaction(item.stream, item.events, item.expected);
+      const append = item.events.length === 1 ? appendEvents : appendEventsAtomically;
+      return append(item.stream, item.events, item.expected);
     } catch (error) {
       // A writer in another process won the race between our read and our insert.
       if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
@@ -176,71 +133,50 @@ export const sqliteEventStore = (
       });
     }
   };
-  // Alone, an append is its own transaction; in a group, each is a savepoint of the group's.
-  const commitGroup = db.transaction((group: readonly Queued[]) => group.map(appendOne));
-  const commit = (group: readonly Queued[]) =>
-    group.length === 1 ? [appendOne(group[0]!)] : commitGroup(group);
+
+  /**
+   * Group commit: the appends asked for in one turn of the event loop are written together at its
+   * end, in one transaction, each with its own revision check, so that concurrent commands share
+   * the cost of a commit (a commit writes every page it touched to the WAL, and pages such as the
+   * ends of indexes are shared). What listens inside the transaction hears of the whole group's
+   * events at once. Each caller hears of its append once the whole group is committed.
+   */
+  const commitGroup = db.transaction((group: readonly Queued[]) => {
+    const headRow = head.get()?.position ?? null;
+    const before = headRow === null ? undefined : position(headRow);
+    const results = group.map(appendOne);
+    const recorded = results.flatMap((result) => (isRight(result) ? result.right.events : []));
+    if (recorded.length > 0) {
+      for (const listener of inTransactionListeners) listener(recorded, before);
+    }
+    return { before, results };
+  });
 
   const commitQueued = () => {
     const group = queued;
     queued = [];
-    let results: ReturnType<typeof commitGroup>;
+    let committed: ReturnType<typeof commitGroup>;
     try {
-      results = commit(group);
+      committed = commitGroup(group);
     } catch (error) {
       for (const item of group)
         item.reject(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    results.forEach((result, i) => {
+    // Each append follows the one before it in the log: subscribers take its events as they are.
+    let before = committed.before;
+    committed.results.forEach((result, i) => {
       const item = group[i]!;
       if (isRight(result)) {
-        const { before, ...appended } = result.right;
-        signal.notify({
-          unknown: false,
-          before,
-          last: appended.position,
-          events: appended.events,
-        });
-        item.resolve(right(appended));
-      } else {
-        item.resolve(result);
+        const appended = result.right;
+        signal.notify({ unknown: false, before, last: appended.position, events: appended.events });
+        before = appended.position;
       }
+      item.resolve(result);
     });
   };
 
-  const filters = new WeakMap<object, ReturnType<typeof filterSql>>();
-  const filterOf = (filter: ReadAllOptions['filter']) => {
-    if (!filter) return filterSql(undefined);
-    let sql = filters.get(filter);
-    if (!sql) {
-      sql = filterSql(filter);
-      filters.set(filter, sql);
-    }
-    return sql;
-  };
-
-  // The head is read first and bounds the page: rows appended after it are left for the next
-  // read, so `scannedTo` never passes an event the page did not see, without a read transaction.
-  const readPage = (options: ReadAllOptions): ReadAllPage => {
-    const last = head.get()?.position ?? null;
-    const after = options.after === undefined ? 0 : Number(options.after);
-    if (last === null || last <= after)
-      return { events: [], scannedTo: options.after, atEnd: true };
-    const filter = filterOf(options.filter);
-    const sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? AND position <= ?${filter.clause} ORDER BY position${limitClause(options.limit)}`;
-    let statement = readAllStatements.get(sql);
-    if (!statement) {
-      statement = db.prepare<unknown[], EventRow>(sql).raw();
-      readAllStatements.set(sql, statement);
-    }
-    const rows = statement.all(after, last, ...filter.params);
-    const events = rows.map(toRecorded);
-    if (rows.length === options.limit) {
-      return { events, scannedTo: events[events.length - 1]!.position, atEnd: false };
-    }
-    return { events, scannedTo: position(last), atEnd: true };
-  };
+  const readPage = logPages(db);
   const readAll = promised(readPage);
 
   return {
