@@ -24,6 +24,8 @@ export type Config = {
   endpointConcurrency: number;
   allowHttpUrls: boolean;
   allowPrivateUrls: boolean;
+  /** Send webhooks from a thread of their own (false: from the main thread, as on one core). */
+  deliveryThread: boolean;
   sqliteSynchronous: 'normal' | 'full';
   logLevel: string;
   eventstoreUrl: string | undefined;
@@ -142,6 +144,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     endpointConcurrency: read(env, 'SLUICE_ENDPOINT_CONCURRENCY', integer(1, 1000), 16),
     allowHttpUrls: read(env, 'SLUICE_ALLOW_HTTP_URLS', boolean, false),
     allowPrivateUrls: read(env, 'SLUICE_ALLOW_PRIVATE_URLS', boolean, false),
+    deliveryThread: read(env, 'SLUICE_DELIVERY_THREAD', boolean, true),
     sqliteSynchronous: read(
       env,
       'SLUICE_SQLITE_SYNCHRONOUS',

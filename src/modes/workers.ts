@@ -1,4 +1,5 @@
 import { httpSender } from '../../adapters/delivery/http/httpSender.js';
+import { startThreadSender } from '../../adapters/delivery/thread/threadSender.js';
 import { undiciServiceCaller } from '../../adapters/services/http/undiciServiceCaller.js';
 import type { EventTopic } from '../../adapters/transport/port.js';
 import { startDispatcher } from '../delivery/dispatcher.js';
@@ -28,15 +29,14 @@ export const startWorkers = async (
   }
   if (roles.includes('dispatcher')) {
     started.push(await startPlanner(services));
-    started.push(
-      startDispatcher(
-        services,
-        httpSender({
-          allowPrivate: config.allowPrivateUrls,
-          connectionsPerOrigin: config.endpointConcurrency,
-        }),
-      ),
-    );
+    const senderOptions = {
+      allowPrivate: config.allowPrivateUrls,
+      connectionsPerOrigin: config.endpointConcurrency,
+    };
+    const sender = config.deliveryThread
+      ? await startThreadSender(senderOptions)
+      : httpSender(senderOptions);
+    started.push(startDispatcher(services, sender));
   }
   if (roles.includes('executor')) {
     started.push(await startNotifier(services));

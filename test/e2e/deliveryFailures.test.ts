@@ -123,7 +123,12 @@ describe('delivery: failures, disabling and blocking', function () {
   });
 
   it('records refused connections, and blocks a host that resolves to a private address at delivery time', async () => {
-    const svc = await start({ SLUICE_ALLOW_PRIVATE_URLS: 'false' });
+    // The stubbed resolver below answers in this thread only: webhooks are sent from it here,
+    // through the same sender the delivery thread runs.
+    const svc = await start({
+      SLUICE_ALLOW_PRIVATE_URLS: 'false',
+      SLUICE_DELIVERY_THREAD: 'false',
+    });
     const hooks = await receiver();
     const port = new URL(hooks.url).port;
     // Accepted at creation: the name does not resolve yet.

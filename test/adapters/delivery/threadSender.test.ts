@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { startThreadSender } from '../../../adapters/delivery/thread/threadSender.js';
+import type { WebhookSender } from '../../../adapters/delivery/port.js';
+import type { TestReceiver } from '../../support/receiver.js';
+import { startTestReceiver } from '../../support/receiver.js';
+
+const webhook = (url: string, timeoutMs = 5_000) => ({
+  url,
+  timeoutMs,
+  body: JSON.stringify({ id: 'evt_1', type: 'order.created', merchant_id: 'mer_1', data: {} }),
+  headers: { 'content-type': 'application/json', 'webhook-id': 'evt_1' },
+});
+
+describe('the sender on a thread of its own', function () {
+  this.timeout(20_000);
+  let sender: WebhookSender;
+  let receiver: TestReceiver;
+  beforeEach(async () => {
+    sender = await startThreadSender({ allowPrivate: true, connectionsPerOrigin: 4 });
+  });
+  afterEach(async () => {
+    await sender.close();
+    await receiver.close();
+  });
+
+  it('sends the request as given and brings back what the receiver answered', async () => {
+    receiver = await startTestReceiver(() => ({ status: 201, body: 'thanks' }));
+    const request = webhook(receiver.url);
+    const { outcome, retryAfterMs } = await sender.send(request);
+    expect(outcome).to.include({
+      status: 'succeeded',
+      response_status_code: 201,
+      response_body: 'thanks',
+    });
+    expect(retryAfterMs).to.equal(null);
+    const [got] = await receiver.waitFor(1);
+    expect(got!.raw).to.equal(request.body);
+    expect(got!.headers['webhook-id']).to.equal('evt_1');
+  });
+
+  it('keeps many requests apart: each caller hears its own answer', async () => {
+    receiver = await startTestReceiver((n) => ({
+      status: n % 2 === 0 ? 204 : 503,
+      delayMs: n % 7,
+    }));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => sender.send(webhook(`${receiver.url}?n=${i}`))),
+    );
+    const byPath = new Map(receiver.received.map((r, n) => [r.path, n]));
+    results.forEach((result, i) => {
+      const n = byPath.get(`/hooks?n=${i}`)!;
+      expect(result.outcome.response_status_code, `request ${i}`).to.equal(n % 2 === 0 ? 204 : 503);
+    });
+  });
+
+  it('reads Retry-After from a 503', async () => {
+    receiver = await startTestReceiver(() => ({ status: 503, headers: { 'retry-after': '7' } }));
+    const { outcome, retryAfterMs } = await sender.send(webhook(receiver.url));
+    expect(outcome.error?.code).to.equal('http_status');
+    expect(retryAfterMs).to.equal(7_000);
+  });
+
+  it('ends a request past its timeout as timeout', async () => {
+    receiver = await startTestReceiver(() => ({ hang: true }));
+    const { outcome } = await sender.send(webhook(receiver.url, 200));
+    expect(outcome.error?.code).to.equal('timeout');
+    expect(outcome.duration_ms).to.be.within(150, 5_000);
+  });
+
+  it('answers every request still on the wire when closed, and at once', async () => {
+    receiver = await startTestReceiver(() => ({ hang: true }));
+    const pending = sender.send(webhook(receiver.url, 15_000));
+    await receiver.waitFor(1);
+    const closedAt = performance.now();
+    await sender.close();
+    const { outcome } = await pending;
+    expect(outcome.status).to.equal('failed');
+    expect(performance.now() - closedAt).to.be.below(5_000);
+    const after = await sender.send(webhook(receiver.url));
+    expect(after.outcome.status).to.equal('failed');
+  });
+});
