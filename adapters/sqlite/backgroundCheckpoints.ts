@@ -1,11 +1,16 @@
 import { Worker } from 'node:worker_threads';
 import type { SqliteDatabase } from './database.js';
-import type { CheckpointInput } from './checkpointThread.js';
+import type { CheckpointInput, FromCheckpointThread } from './checkpointThread.js';
 
 const THREAD = new URL('./checkpointThread.js', import.meta.url);
 const EVERY_MS = 250;
 /** SQLite's own default: a commit that takes the log past this many pages checkpoints it. */
 const AUTOMATIC_PAGES = 1000;
+/**
+ * Past this many pages of log (16 MiB) the thread also starts the log afresh (see the thread). A
+ * log that only grows makes every read of a page look it up in an ever longer index of the log.
+ */
+export const RESTART_ABOVE_PAGES = 4000;
 
 export type BackgroundCheckpoints = { stop: () => Promise<void> };
 
@@ -18,9 +23,14 @@ export type BackgroundCheckpoints = { stop: () => Promise<void> };
 export const startBackgroundCheckpoints = (
   db: SqliteDatabase,
   file: string,
+  tuning: { everyMs?: number; restartAbovePages?: number } = {},
 ): BackgroundCheckpoints => {
   db.pragma('wal_autocheckpoint = 0');
-  const input: CheckpointInput = { file, everyMs: EVERY_MS };
+  const input: CheckpointInput = {
+    file,
+    everyMs: tuning.everyMs ?? EVERY_MS,
+    restartAbove: tuning.restartAbovePages ?? RESTART_ABOVE_PAGES,
+  };
   const worker = new Worker(THREAD, { workerData: input });
   worker.unref();
   const checkpointOnCommit = () => {
@@ -29,13 +39,33 @@ export const startBackgroundCheckpoints = (
   // Should the thread fail, commits checkpoint again as SQLite does by default: the log never
   // grows unchecked.
   worker.on('error', checkpointOnCommit);
+  // Between two commits (nothing is open on this connection now), copy the little the thread has
+  // not, then make the next commit start the log over. Should the thread be checkpointing at this
+  // very moment, it asks again after its next round rather than be waited for.
+  const restartLog = () => {
+    if (!db.open || db.inTransaction) return;
+    const wait = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma('busy_timeout = 0');
+    try {
+      db.pragma('wal_checkpoint(RESTART)');
+    } catch {
+      // Busy: asked again next round.
+    } finally {
+      db.pragma(`busy_timeout = ${wait}`);
+    }
+  };
+  let closed: (() => void) | undefined;
+  worker.on('message', (message: FromCheckpointThread) => {
+    if (message === 'restart') restartLog();
+    else closed?.();
+  });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     stop: async () => {
       // The thread checkpoints once more, closes its connection and says so (or has ended).
-      const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      const done = new Promise<void>((resolve) => (closed = resolve));
       worker.postMessage('stop');
-      await Promise.race([closed, exited]);
+      await Promise.race([done, exited]);
       await worker.terminate();
       // Back to checkpoints on commit, for whoever goes on writing on this connection.
       checkpointOnCommit();
