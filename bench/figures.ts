@@ -53,6 +53,32 @@ export const ofCeiling = (
     target: ratio === undefined ? undefined : { ratio, is: 'at least' },
   });
 
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * A rate measured in rounds, each next to its own measure of the ceiling: the figure and the
+ * ceiling are the rounds' medians, and the ratio is the median of the rounds' ratios, so that a
+ * machine whose speed drifts between rounds moves neither.
+ */
+export const pairedFigure = (
+  what: string,
+  rounds: ReadonlyArray<{ value: number; ceiling: number }>,
+  unit: string,
+  ceilingWhat: string,
+  ratio: number,
+): Figure => ({
+  what,
+  value: median(rounds.map((r) => r.value)),
+  unit,
+  against: { what: ceilingWhat, value: median(rounds.map((r) => r.ceiling)) },
+  ratio: median(rounds.map((r) => r.value / r.ceiling)),
+  target: { ratio, is: 'at least' },
+});
+
 /** A cost (less is better) that should stay within `ratio` times what it is measured against. */
 export const withinCeiling = (
   what: string,
