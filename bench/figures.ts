@@ -1,3 +1,5 @@
+import { median } from './support.js';
+
 /**
  * What a benchmark reports: figures, each measured next to what it is judged against in the same
  * run on the same machine (the ceiling of the machine, or the small case of a growth figure), so
@@ -53,12 +55,6 @@ export const ofCeiling = (
     target: ratio === undefined ? undefined : { ratio, is: 'at least' },
   });
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /**
  * A rate measured in rounds, each next to its own measure of the ceiling: the figure and the
  * ceiling are the rounds' medians, and the ratio is the median of the rounds' ratios, so that a
@@ -71,12 +67,14 @@ export const pairedFigure = (
   ceilingWhat: string,
   ratio: number,
 ): Figure => ({
-  what,
-  value: median(rounds.map((r) => r.value)),
-  unit,
-  against: { what: ceilingWhat, value: median(rounds.map((r) => r.ceiling)) },
+  ...ofCeiling(
+    what,
+    median(rounds.map((r) => r.value)),
+    unit,
+    { what: ceilingWhat, value: median(rounds.map((r) => r.ceiling)) },
+    ratio,
+  ),
   ratio: median(rounds.map((r) => r.value / r.ceiling)),
-  target: { ratio, is: 'at least' },
 });
 
 /** A cost (less is better) that should stay within `ratio` times what it is measured against. */
