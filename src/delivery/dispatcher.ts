@@ -243,6 +243,9 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         });
         await Promise.race([woken, slept]);
         clearTimeout(timer);
+        // Let the rest of this turn's news in (other attempts ending, more deliveries planned): one
+        // round then starts them all, reading each endpoint once, rather than a round for each.
+        await new Promise((resolve) => setImmediate(resolve));
       } catch (err) {
         services.logger.error({ err }, 'delivery dispatcher failed; retrying');
         await new Promise((resolve) => setTimeout(resolve, AFTER_FAILURE_MS));
