@@ -39,21 +39,26 @@ export const figure = ({ target, ...input }: FigureInput): Figure => ({
 export const meetsTarget = (f: Figure): boolean | undefined =>
   f.target && (f.target.is === 'at least' ? f.ratio >= f.target.ratio : f.ratio <= f.target.ratio);
 
+/** A figure judged by its ratio to what it is measured against, `is` that target ratio. */
+const targeted =
+  (is: NonNullable<Figure['target']>['is']) =>
+  (
+    what: string,
+    value: number,
+    unit: string,
+    against: { what: string; value: number },
+    ratio?: number,
+  ): Figure =>
+    figure({
+      what,
+      value,
+      unit,
+      against,
+      target: ratio === undefined ? undefined : { ratio, is },
+    });
+
 /** A rate (more is better) that should reach at least `ratio` of its ceiling. */
-export const ofCeiling = (
-  what: string,
-  value: number,
-  unit: string,
-  ceiling: { what: string; value: number },
-  ratio?: number,
-): Figure =>
-  figure({
-    what,
-    value,
-    unit,
-    against: ceiling,
-    target: ratio === undefined ? undefined : { ratio, is: 'at least' },
-  });
+export const ofCeiling = targeted('at least');
 
 /**
  * A rate measured in rounds, each next to its own measure of the ceiling: the figure and the
@@ -78,17 +83,4 @@ export const pairedFigure = (
 });
 
 /** A cost (less is better) that should stay within `ratio` times what it is measured against. */
-export const withinCeiling = (
-  what: string,
-  value: number,
-  unit: string,
-  against: { what: string; value: number },
-  ratio?: number,
-): Figure =>
-  figure({
-    what,
-    value,
-    unit,
-    against,
-    target: ratio === undefined ? undefined : { ratio, is: 'at most' },
-  });
+export const withinCeiling = targeted('at most');
