@@ -32,7 +32,6 @@ export const startBackgroundCheckpoints = (
     restartAbove: tuning.restartAbovePages ?? RESTART_ABOVE_PAGES,
   };
   const worker = new Worker(THREAD, { workerData: input });
-  worker.unref();
   const checkpointOnCommit = () => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOMATIC_PAGES}`);
   };
@@ -60,10 +59,15 @@ export const startBackgroundCheckpoints = (
     else closed?.();
   });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  // After the listeners: one for messages takes the reference back, and a thread left running
+  // must not keep the process alive.
+  worker.unref();
   return {
     stop: async () => {
       // The thread checkpoints once more, closes its connection and says so (or has ended).
       const done = new Promise<void>((resolve) => (closed = resolve));
+      // Held open until the thread answers: the caller waits for it.
+      worker.ref();
       worker.postMessage('stop');
       await Promise.race([done, exited]);
       await worker.terminate();

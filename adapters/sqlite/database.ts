@@ -29,3 +29,17 @@ export const openSqlite = (options: SqliteOptions): SqliteDatabase => {
   db.pragma('temp_store = MEMORY');
   return db;
 };
+
+/**
+ * A transaction that takes the write lock as it begins. The database can have a second writing
+ * connection (a rebuild writes from a thread of its own): a transaction that read first and only
+ * then asked to write would fail at once had the other committed in between, where this one waits
+ * its turn. Called inside another transaction, it is a savepoint of it, as any.
+ */
+export const writeTransaction = <F extends (...args: never[]) => unknown>(
+  db: SqliteDatabase,
+  fn: F,
+): ((...args: Parameters<F>) => ReturnType<F>) => {
+  const transaction = db.transaction(fn as unknown as (...args: unknown[]) => unknown);
+  return (...args) => transaction.immediate(...args) as ReturnType<F>;
+};

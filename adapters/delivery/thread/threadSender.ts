@@ -14,8 +14,6 @@ const THREAD = new URL('./senderThread.js', import.meta.url);
  */
 export const startThreadSender = async (options: SenderThreadInput): Promise<WebhookSender> => {
   const worker = new Worker(THREAD, { workerData: options });
-  // A sender left open must not keep the process alive.
-  worker.unref();
   const waiting = new Map<number, { url: string; resolve: (result: SendResult) => void }>();
   let next = 0;
   let closing: Promise<void> | undefined;
@@ -53,9 +51,14 @@ export const startThreadSender = async (options: SenderThreadInput): Promise<Web
     const entry = waiting.get(message.sent);
     waiting.delete(message.sent);
     entry?.resolve(message.result);
+    // Nothing more on the wire: a sender left open must not keep the process alive.
+    if (waiting.size === 0) worker.unref();
   });
   worker.on('error', (error) => loseAll(`The sending thread failed: ${error.message}`));
   worker.on('exit', () => loseAll('The sending thread has ended.'));
+  // Idle, a sender left open must not keep the process alive (a listener for messages took the
+  // reference back).
+  worker.unref();
 
   return {
     send: (request) =>
@@ -63,6 +66,8 @@ export const startThreadSender = async (options: SenderThreadInput): Promise<Web
         if (lost !== undefined) return resolve(lostResult(request.url, lost));
         const number = next++;
         waiting.set(number, { url: request.url, resolve });
+        // A request on the wire keeps the process alive until it is answered, as in this thread.
+        worker.ref();
         const message: ToSenderThread = { send: number, request };
         worker.postMessage(message);
       }),
@@ -77,6 +82,7 @@ export const startThreadSender = async (options: SenderThreadInput): Promise<Web
           worker.off('message', done);
           resolve();
         };
+        worker.ref();
         worker.on('message', done);
         worker.once('exit', () => resolve());
         const message: ToSenderThread = { close: true };

@@ -4,6 +4,7 @@ import { isRight, left, right } from 'fp-ts/lib/Either.js';
 import type { NewEvent, Position, RecordedEvent } from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
+import { writeTransaction } from '../../sqlite/database.js';
 import type {
   AppendResult,
   ConcurrencyConflict,
@@ -141,7 +142,7 @@ export const sqliteEventStore = (
    * ends of indexes are shared). What listens inside the transaction hears of the whole group's
    * events at once. Each caller hears of its append once the whole group is committed.
    */
-  const commitGroup = db.transaction((group: readonly Queued[]) => {
+  const commitGroup = writeTransaction(db, (group: readonly Queued[]) => {
     const headRow = head.get()?.position ?? null;
     const before = headRow === null ? undefined : position(headRow);
     const results = group.map(appendOne);

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../../sqlite/database.js';
+import { writeTransaction } from '../../sqlite/database.js';
 import { promised } from '../../sqlite/promised.js';
 import type { IdempotencyStore, Reservation, StoredResponse } from '../port.js';
 
@@ -26,7 +27,8 @@ export const sqliteIdempotencyStore = (db: SqliteDatabase): IdempotencyStore => 
     'INSERT INTO idempotency_keys (scope, key, fingerprint, created_at) VALUES (?, ?, ?, ?)',
   );
 
-  const reserve = db.transaction(
+  const reserve = writeTransaction(
+    db,
     (scope: string, key: string, fingerprint: string, now: Date): Reservation => {
       const row = select.get(scope, key);
       if (!row) {

@@ -2,7 +2,7 @@ import type { CollectionSpec, Doc } from '../../../projections/projection.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
 import { checkName, tableName } from './tables.js';
 
-type Bound = string | number | null;
+export type Bound = string | number | null;
 
 /**
  * How a collection sits in its table: the document as JSON, and every field an index names also

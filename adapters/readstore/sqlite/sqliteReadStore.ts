@@ -1,21 +1,21 @@
 import type { Statement } from 'better-sqlite3';
 import type { Position } from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
-import type { Change, CollectionSpec, Doc } from '../../../projections/projection.js';
+import type { Change, CollectionSpec } from '../../../projections/projection.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
-import type { FindQuery, ProjectionState, ReadStore, Scalar, Target } from '../port.js';
+import { writeTransaction } from '../../sqlite/database.js';
+import type { ProjectionState, ReadStore, Target } from '../port.js';
 import { batchGeneration } from '../batchTarget.js';
-import { InvalidCursorError } from '../port.js';
-import { limitClause } from '../../sqlite/limitClause.js';
 import { promised } from '../../sqlite/promised.js';
 import type { DocTable } from './applyChange.js';
 import { applyChange } from './applyChange.js';
 import { batchedTable } from './batchedTable.js';
 import { sqliteDocTable } from './docTable.js';
-import { decodeCursor, pageOf } from '../cursor.js';
 import type { Layout } from './layout.js';
 import { createCollectionIndexes, createCollectionTable, hasLayout, layoutOf } from './layout.js';
 import { createStateTable, dropCollectionTable, tableName } from './tables.js';
+import { sqliteQueries } from './queries.js';
+import { threadedRebuildWrites } from './rebuildWrites/threadedRebuildWrites.js';
 
 type StateRow = {
   name: string;
@@ -39,10 +39,6 @@ const toState = (row: StateRow): ProjectionState => ({
             row.rebuild_checkpoint === null ? undefined : position(row.rebuild_checkpoint),
         },
 });
-
-/** SQLite stores booleans as 1 and 0: bind them the way json_extract reads them. */
-const bindable = (value: Scalar): string | number | null =>
-  typeof value === 'boolean' ? (value ? 1 : 0) : value;
 
 /** The embedded read store: each collection a table of JSON documents in the same SQLite file. */
 export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
@@ -93,7 +89,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     return known;
   };
 
-  const register = db.transaction((name: string, specs: readonly CollectionSpec[]) => {
+  const register = writeTransaction(db, (name: string, specs: readonly CollectionSpec[]) => {
     let row = selectState.get(name);
     if (!row) {
       db.prepare(
@@ -117,37 +113,73 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     return toState(row);
   });
 
-  const applyBatch = db.transaction(
-    (name: string, target: Target, changes: readonly Change[], checkpoint: Position) => {
-      const row = selectState.get(name);
-      if (!row) throw new Error(`Unknown projection: ${name}`);
-      const generation = batchGeneration(name, row, target, checkpoint);
-      if (generation === null) return false;
-      const tables = new Map<string, ReturnType<typeof batchedTable>>();
-      for (const change of changes) {
-        if (owners.get(change.collection)?.projection !== name) {
-          throw new Error(`Projection ${name} does not own ${change.collection}.`);
-        }
-        let table = tables.get(change.collection);
-        if (!table) {
-          table = batchedTable(docTable(change.collection, generation));
-          tables.set(change.collection, table);
-        }
-        applyChange(table, change);
+  /** Applies a batch's changes, in order, to the tables `tableFor` gives; each written once. */
+  const fold = (
+    name: string,
+    changes: readonly Change[],
+    tableFor: (collection: string) => DocTable,
+  ) => {
+    const tables = new Map<string, ReturnType<typeof batchedTable>>();
+    for (const change of changes) {
+      if (owners.get(change.collection)?.projection !== name) {
+        throw new Error(`Projection ${name} does not own ${change.collection}.`);
       }
-      for (const table of tables.values()) table.flush();
+      let table = tables.get(change.collection);
+      if (!table) {
+        table = batchedTable(tableFor(change.collection));
+        tables.set(change.collection, table);
+      }
+      applyChange(table, change);
+    }
+    for (const table of tables.values()) table.flush();
+  };
+
+  const stored = (name: string): StateRow => {
+    const row = selectState.get(name);
+    if (!row) throw new Error(`Unknown projection: ${name}`);
+    return row;
+  };
+
+  const applyBatch = writeTransaction(
+    db,
+    (name: string, target: Target, changes: readonly Change[], checkpoint: Position) => {
+      const generation = batchGeneration(name, stored(name), target, checkpoint);
+      if (generation === null) return false;
+      fold(name, changes, (collection) => docTable(collection, generation));
       const column = target.kind === 'live' ? 'checkpoint' : 'rebuild_checkpoint';
       prepared(`UPDATE projection_state SET ${column} = ? WHERE name = ?`).run(checkpoint, name);
       return true;
     },
   );
 
+  // A database in memory has no file for a second connection to open: its rebuilds write inline.
+  const rebuildWrites = db.memory
+    ? undefined
+    : threadedRebuildWrites({
+        file: db.name,
+        settings: () => ({
+          synchronous: db.pragma('synchronous', { simple: true }) as number,
+          autocheckpoint: db.pragma('wal_autocheckpoint', { simple: true }) as number,
+        }),
+        stored,
+        layout,
+        committed: docTable,
+        fold,
+      });
+  /** Every batch of the projection's rebuild sent to the writing thread has committed. */
+  const settled = async (name: string) => {
+    await rebuildWrites?.settle(name);
+  };
+  const released = async (name: string) => {
+    await rebuildWrites?.release(name);
+  };
+
   const specsOf = (name: string): readonly CollectionSpec[] => {
     for (const owner of owners.values()) if (owner.projection === name) return owner.specs;
     throw new Error(`Unknown projection: ${name}`);
   };
 
-  const beginRebuild = db.transaction((name: string) => {
+  const beginRebuild = writeTransaction(db, (name: string) => {
     const row = selectState.get(name);
     if (!row) throw new Error(`Unknown projection: ${name}`);
     if (row.rebuild_generation !== null) {
@@ -156,8 +188,12 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       docTables.clear();
     }
     const generation = Math.max(row.generation, row.rebuild_generation ?? 0) + 1;
+    // Written inline, the tables are filled first and indexed once (several times faster than
+    // keeping the indexes on every write). Written by the thread, they keep their indexes from the
+    // start: that thread has time to spare, and no single index build then holds the database
+    // (and, on this connection, the event loop) for seconds at the end.
     for (const spec of specsOf(name))
-      createCollectionTable(db, spec, generation, { indexes: false });
+      createCollectionTable(db, spec, generation, { indexes: rebuildWrites !== undefined });
     db.prepare(
       'UPDATE projection_state SET rebuild_generation = ?, rebuild_checkpoint = NULL WHERE name = ?',
     ).run(generation, name);
@@ -168,7 +204,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     for (const spec of specsOf(name)) createCollectionIndexes(db, spec, generation);
   };
 
-  const completeRebuild = db.transaction((name: string, generation: number) => {
+  const completeRebuild = writeTransaction(db, (name: string, generation: number) => {
     const row = selectState.get(name);
     if (!row || row.rebuild_generation !== generation) {
       throw new Error(`No rebuild ${generation} of ${name} is under way.`);
@@ -183,7 +219,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     docTables.clear();
   });
 
-  const abandonRebuild = db.transaction((name: string, generation: number) => {
+  const abandonRebuild = writeTransaction(db, (name: string, generation: number) => {
     const row = selectState.get(name);
     if (!row || row.rebuild_generation !== generation) return;
     for (const spec of specsOf(name)) dropCollectionTable(db, spec.name, generation);
@@ -194,73 +230,23 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     docTables.clear();
   });
 
-  /** The WHERE conditions of a query, but for its cursor. */
-  const conditionsOf = (collection: string, query: Omit<FindQuery, 'cursor' | 'limit'>) => {
-    const field = layout(collection).field;
-    const conditions: string[] = [];
-    const params: Array<string | number | null> = [];
-    for (const [name, value] of Object.entries(query.where ?? {})) {
-      if (value === null) conditions.push(`${field(name)} IS NULL`);
-      else {
-        conditions.push(`${field(name)} = ?`);
-        params.push(bindable(value));
-      }
-    }
-    for (const [name, values] of Object.entries(query.exclude ?? {})) {
-      if (values.length === 0) continue;
-      conditions.push(`${field(name)} NOT IN (${values.map(() => '?').join(', ')})`);
-      params.push(...values.map(bindable));
-    }
-    const sort = field(query.orderBy.field);
-    if (query.range?.gte !== undefined) {
-      conditions.push(`${sort} >= ?`);
-      params.push(bindable(query.range.gte));
-    }
-    if (query.range?.lte !== undefined) {
-      conditions.push(`${sort} <= ?`);
-      params.push(bindable(query.range.lte));
-    }
-    return { conditions, params, sort };
-  };
-
-  const count = (collection: string, query: Omit<FindQuery, 'cursor' | 'limit'>) => {
-    const table = tableName(collection, liveGeneration(collection));
-    const { conditions, params } = conditionsOf(collection, query);
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const row = prepared(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as {
-      count: number;
-    };
-    return row.count;
-  };
-
-  const find = (collection: string, query: FindQuery) => {
-    const table = tableName(collection, liveGeneration(collection));
-    const { conditions, params, sort } = conditionsOf(collection, query);
-    const direction = query.orderBy.direction === 'asc' ? 'ASC' : 'DESC';
-    if (query.cursor !== undefined) {
-      const decoded = decodeCursor(query.cursor);
-      if (!decoded) throw new InvalidCursorError();
-      conditions.push(`(${sort}, id) ${direction === 'ASC' ? '>' : '<'} (?, ?)`);
-      params.push(bindable(decoded[0]), decoded[1]);
-    }
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const rows = prepared(
-      `SELECT doc FROM ${table} ${where} ORDER BY ${sort} ${direction}, id ${direction}${limitClause(query.limit + 1)}`,
-    ).all(...params) as Array<{ doc: string }>;
-    return pageOf(
-      rows.map((r) => JSON.parse(r.doc) as Doc),
-      query.limit,
-      query.orderBy.field,
-    );
-  };
+  const { count, find } = sqliteQueries({
+    layout,
+    liveTable: (collection) => tableName(collection, liveGeneration(collection)),
+    prepared,
+  });
 
   return {
     registerProjection: promised(register),
-    state: promised((name: string) => {
+    state: async (name: string) => {
+      await settled(name);
       const row = selectState.get(name);
       return row ? toState(row) : undefined;
-    }),
-    apply: promised(applyBatch),
+    },
+    apply: (name, target, changes, checkpoint) =>
+      target.kind === 'rebuild' && rebuildWrites
+        ? rebuildWrites.apply(name, target.generation, changes, checkpoint)
+        : promised(applyBatch)(name, target, changes, checkpoint),
     // A transaction opened inside another is a savepoint of it: it commits or rolls back with it.
     applyInTransaction: (name, changes, checkpoint) =>
       applyBatch(name, { kind: 'live' }, changes, checkpoint),
@@ -269,14 +255,25 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     ),
     find: promised(find),
     count: promised(count),
-    beginRebuild: promised(beginRebuild),
-    indexRebuild: promised(indexRebuild),
-    completeRebuild: promised((name: string, generation: number) => {
+    beginRebuild: async (name) => {
+      await released(name);
+      return beginRebuild(name);
+    },
+    indexRebuild: async (name, generation) => {
+      await settled(name);
+      indexRebuild(name, generation);
+    },
+    completeRebuild: async (name, generation) => {
+      await settled(name);
       completeRebuild(name, generation);
       // Only once the swap has committed do reads go to the new tables.
       generations.set(name, generation);
-    }),
-    abandonRebuild: promised(abandonRebuild),
+      await released(name);
+    },
+    abandonRebuild: async (name, generation) => {
+      await released(name);
+      abandonRebuild(name, generation);
+    },
     ping: promised(() => {
       db.prepare('SELECT 1').get();
     }),
