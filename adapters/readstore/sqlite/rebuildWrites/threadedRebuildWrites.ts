@@ -122,12 +122,10 @@ export const threadedRebuildWrites = (parts: ReadStoreParts): RebuildWrites => {
     name: string,
     generation: number,
     collection: string,
-    batch: Pending,
+    docs: Map<string, Doc | null>,
     writes: TableWrites,
   ): DocTable => {
     const layout = parts.layout(collection);
-    const docs = new Map<string, Doc | null>();
-    batch.docs.set(collection, docs);
     const uncommitted = pending.get(name) ?? [];
     return {
       read: (id) => {
@@ -165,13 +163,8 @@ export const threadedRebuildWrites = (parts: ReadStoreParts): RebuildWrites => {
       if (batchGeneration(name, seen, { kind: 'rebuild', generation }, checkpoint) === null) {
         return false;
       }
-      const batch = nextBatch++;
       const tables: TableWrites[] = [];
-      const entry: Pending = {
-        batch,
-        docs: new Map(),
-        committed: new Promise<void>((resolve) => waiting.set(batch, resolve)),
-      };
+      const docs = new Map<string, Map<string, Doc | null>>();
       parts.fold(name, changes, (collection) => {
         const writes: TableWrites = {
           table: tableName(collection, generation),
@@ -180,8 +173,17 @@ export const threadedRebuildWrites = (parts: ReadStoreParts): RebuildWrites => {
           deletes: [],
         };
         tables.push(writes);
-        return collecting(name, generation, collection, entry, writes);
+        const left = new Map<string, Doc | null>();
+        docs.set(collection, left);
+        return collecting(name, generation, collection, left, writes);
       });
+      // Folded without fault: only now is the batch waited for.
+      const batch = nextBatch++;
+      const entry: Pending = {
+        batch,
+        docs,
+        committed: new Promise<void>((resolve) => waiting.set(batch, resolve)),
+      };
       const message: RebuildBatch = { batch, name, generation, checkpoint, tables };
       post(message);
       const batches = pending.get(name) ?? [];

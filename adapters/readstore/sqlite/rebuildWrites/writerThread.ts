@@ -73,16 +73,25 @@ const write = db.transaction((batch: RebuildBatch) => {
 
 const reply = (message: FromWriterThread) => parentPort?.postMessage(message);
 
+/** Rebuilds (`name:generation`) a batch of which failed: their later batches are refused too. */
+const failed = new Set<string>();
+
 parentPort?.on('message', (message: ToWriterThread) => {
   if (message === 'close') {
     db.close();
     reply('closed');
     return;
   }
+  const rebuild = `${message.name}:${message.generation}`;
+  if (failed.has(rebuild)) {
+    reply({ batch: message.batch, error: 'An earlier batch of this rebuild failed.' });
+    return;
+  }
   try {
     write.immediate(message);
     reply({ batch: message.batch });
   } catch (error) {
+    failed.add(rebuild);
     reply({ batch: message.batch, error: error instanceof Error ? error.message : String(error) });
   }
 });
