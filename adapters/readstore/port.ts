@@ -37,7 +37,9 @@ export type ReadStore = {
   /**
    * Applies one batch of changes and moves the checkpoint, all or nothing. A batch whose
    * checkpoint is not past the stored one is ignored (returns false): re-delivered events are
-   * never applied twice.
+   * never applied twice. A store may settle a rebuild's batch once it has taken it in, before it
+   * commits (to make the next meanwhile): `state` and the calls that end a rebuild then wait for
+   * every batch taken to commit, and throw if one could not.
    */
   apply: (
     name: string,

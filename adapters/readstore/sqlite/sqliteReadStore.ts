@@ -1,9 +1,9 @@
-import type { Statement } from 'better-sqlite3';
 import type { Position } from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
 import type { Change, CollectionSpec } from '../../../projections/projection.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
 import { writeTransaction } from '../../sqlite/database.js';
+import { statementCache } from '../../sqlite/statementCache.js';
 import type { ProjectionState, ReadStore, Target } from '../port.js';
 import { batchGeneration } from '../batchTarget.js';
 import { promised } from '../../sqlite/promised.js';
@@ -46,15 +46,8 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
   const selectState = db.prepare<[string], StateRow>(
     'SELECT * FROM projection_state WHERE name = ?',
   );
-  const statements = new Map<string, Statement<unknown[]>>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare<unknown[]>(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const statements = statementCache(db);
+  const prepared = statements.prepared;
   /** Which projection owns a collection. */
   const owners = new Map<string, { projection: string; specs: readonly CollectionSpec[] }>();
   const layouts = new Map<string, Layout>();
@@ -152,6 +145,8 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     },
   );
 
+  const applyNow = promised(applyBatch);
+
   // A database in memory has no file for a second connection to open: its rebuilds write inline.
   const rebuildWrites = db.memory
     ? undefined
@@ -246,7 +241,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     apply: (name, target, changes, checkpoint) =>
       target.kind === 'rebuild' && rebuildWrites
         ? rebuildWrites.apply(name, target.generation, changes, checkpoint)
-        : promised(applyBatch)(name, target, changes, checkpoint),
+        : applyNow(name, target, changes, checkpoint),
     // A transaction opened inside another is a savepoint of it: it commits or rolls back with it.
     applyInTransaction: (name, changes, checkpoint) =>
       applyBatch(name, { kind: 'live' }, changes, checkpoint),

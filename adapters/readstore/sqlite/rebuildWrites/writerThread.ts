@@ -3,10 +3,10 @@
  * that started the rebuild reads and projects the next ones. Each batch arrives as finished rows,
  * and commits, with the rebuild's checkpoint, all or nothing.
  */
-import type { Statement } from 'better-sqlite3';
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { position } from '../../../../domain/shared/envelope.js';
+import { statementCache } from '../../../sqlite/statementCache.js';
 import { batchGeneration } from '../../batchTarget.js';
 import type { StoredProjection } from '../../batchTarget.js';
 import type { DocRow } from '../docTable.js';
@@ -46,15 +46,7 @@ const selectState = db.prepare<[string], StoredProjection>(
 const moveCheckpoint = db.prepare<[string, string]>(
   'UPDATE projection_state SET rebuild_checkpoint = ? WHERE name = ?',
 );
-const statements = new Map<string, Statement<unknown[]>>();
-const prepared = (sql: string) => {
-  let statement = statements.get(sql);
-  if (!statement) {
-    statement = db.prepare<unknown[]>(sql);
-    statements.set(sql, statement);
-  }
-  return statement;
-};
+const { prepared } = statementCache(db);
 
 const write = db.transaction((batch: RebuildBatch) => {
   const stored = selectState.get(batch.name);
