@@ -13,15 +13,28 @@ import { dueWork } from './dueWork.js';
 import { knownDeliveries } from './knownDeliveries.js';
 import { endpointLimits } from './endpointLimits.js';
 
-/** Wakes a sleeping loop; a wake before the sleep is not lost (the next wait returns at once). */
+/**
+ * Wakes a sleeping loop; a wake before the sleep is not lost (the next wait returns at once). The
+ * waiters wake at the end of the turn, in one go however many wakes the turn had, and ahead of what
+ * the turn queued after the first wake: an attempt that frees a slot queues its outcome's append
+ * right after, so the next request to that endpoint leaves before the outcome is written, and the
+ * receiver answers it while the commit runs.
+ */
 const wakeSignal = () => {
   let waiters: Array<() => void> = [];
+  let scheduled = false;
+  const wakeAll = () => {
+    scheduled = false;
+    const woken = waiters;
+    waiters = [];
+    for (const resolve of woken) resolve();
+  };
   return {
     wait: () => new Promise<void>((resolve) => waiters.push(resolve)),
     notify: () => {
-      const woken = waiters;
-      waiters = [];
-      for (const resolve of woken) resolve();
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(wakeAll);
     },
   };
 };
@@ -241,11 +254,12 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
           // Something fell due, or a while passed: the queue may hold what the lists do not.
           work.invalidate();
         });
-        await Promise.race([woken, slept]);
+        const wokenBy = await Promise.race([woken.then(() => 'news' as const), slept]);
         clearTimeout(timer);
-        // Let the rest of this turn's news in (other attempts ending, more deliveries planned): one
-        // round then starts them all, reading each endpoint once, rather than a round for each.
-        await new Promise((resolve) => setImmediate(resolve));
+        // A wake comes at the end of its turn, with the turn's other news in (attempts ending,
+        // deliveries planned): one round starts them all, reading each endpoint once. A timer
+        // lets the rest of its turn in first.
+        if (wokenBy !== 'news') await new Promise((resolve) => setImmediate(resolve));
       } catch (err) {
         services.logger.error({ err }, 'delivery dispatcher failed; retrying');
         await new Promise((resolve) => setTimeout(resolve, AFTER_FAILURE_MS));
