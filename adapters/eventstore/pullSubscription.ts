@@ -86,7 +86,11 @@ export const pullSubscription = (
   let wake: (() => void) | undefined;
   const unlisten = signal.listen((news) => {
     pending.push(news);
-    wake?.();
+    // Woken once: a group commit brings many appends in one go, and resolving a promise already
+    // resolved takes V8's slow path each time.
+    const sleeping = wake;
+    wake = undefined;
+    sleeping?.();
   });
 
   const settleReached = () => {
@@ -100,7 +104,6 @@ export const pullSubscription = (
     while (!stopped) {
       if (pending.length === 0) {
         await new Promise<void>((resolve) => (wake = resolve));
-        wake = undefined;
         continue;
       }
       const news = pending;

@@ -119,26 +119,46 @@ type Round = { number: number; trigger: RoundTrigger; failures: number };
 
 type ExistingDelivery = Exclude<DeliveryState, { status: 'absent' }>;
 
-/** The record of one attempt, sent in `round` (null: a round no longer known). */
+/** The four ids every event of a delivery carries. */
+const idsOf = (ids: Ids): Ids => ({
+  event_id: ids.event_id,
+  endpoint_id: ids.endpoint_id,
+  merchant_id: ids.merchant_id,
+  event_type: ids.event_type,
+});
+
+/**
+ * The record of one attempt, sent in `round` (null: a round no longer known). Written out field by
+ * field: an object literal that spreads others builds its shape one property at a time at run
+ * time, and this one is made for every webhook sent.
+ */
 const attemptRecord = (
   state: ExistingDelivery,
   command: RecordAttempt,
   round: Round | null,
   next: { number: number; at: number | null; superseded: boolean },
-): DeliveryAttempted => ({
-  type: 'delivery.attempted',
-  data: {
-    ...state.ids,
-    ...command.outcome,
+): DeliveryAttempted => {
+  const data: DeliveryAttempted['data'] = {
+    event_id: state.ids.event_id,
+    endpoint_id: state.ids.endpoint_id,
+    merchant_id: state.ids.merchant_id,
+    event_type: state.ids.event_type,
+    status: command.outcome.status,
+    url: command.outcome.url,
+    response_status_code: command.outcome.response_status_code,
+    response_body: command.outcome.response_body,
+    error: command.outcome.error,
+    duration_ms: command.outcome.duration_ms,
     attempt_id: command.attempt_id,
     attempt_number: state.attempts + 1,
     trigger: round && round.failures === 0 ? round.trigger : 'retry',
     created_at: command.now,
     next_attempt_at: next.at === null ? null : new Date(next.at).toISOString(),
     round: next.number,
-    ...(next.superseded && { superseded: true }),
-  },
-});
+  };
+  if (next.superseded) data.superseded = true;
+  return { type: 'delivery.attempted', data };
+};
 
 /**
  * An attempt that was on the wire when a resend or replay started a new round: it is recorded as
@@ -155,13 +175,11 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
   initialState: () => ({ status: 'absent' }),
 
   evolve: (state, event) => {
-    const { event_id, endpoint_id, merchant_id, event_type } = event.data;
-    const ids = { event_id, endpoint_id, merchant_id, event_type };
     switch (event.type) {
       case 'delivery.planned':
         return {
           status: 'pending',
-          ids,
+          ids: idsOf(event.data),
           round: { number: 1, trigger: event.data.trigger, failures: 0 },
           previous: null,
           attempts: 0,
@@ -201,8 +219,21 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
     if (command.type === 'plan_delivery') {
       // Planning twice (a planner replaying its last batch after a crash) changes nothing.
       if (state.status !== 'absent') return right([]);
-      const { type: _, now, ...data } = command;
-      return right([{ type: 'delivery.planned', data: { ...data, due_at: now, planned_at: now } }]);
+      return right([
+        {
+          type: 'delivery.planned',
+          data: {
+            event_id: command.event_id,
+            endpoint_id: command.endpoint_id,
+            merchant_id: command.merchant_id,
+            event_type: command.event_type,
+            trigger: command.trigger,
+            replay_id: command.replay_id,
+            due_at: command.now,
+            planned_at: command.now,
+          },
+        },
+      ]);
     }
     if (state.status === 'absent') return left(domainError('not_found', 'No such delivery.'));
 

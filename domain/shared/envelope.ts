@@ -7,7 +7,16 @@ export type Position = string & { readonly __brand: 'Position' };
 
 export const position = (value: bigint | number | string): Position => String(value) as Position;
 
+/** Written as the stores write integers: no leading zero, so the longer is the larger. */
+const canonical = (value: string): boolean => value.length === 1 || value.charCodeAt(0) !== 48;
+
 export const comparePositions = (a: Position, b: Position): number => {
+  // Compared as text when both are written canonically: every append and every wait compares
+  // positions, and a BigInt made from text costs more than the comparison it serves.
+  if (canonical(a) && canonical(b)) {
+    if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
   const x = BigInt(a);
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;

@@ -78,7 +78,10 @@ describe('delivery: the dispatcher', function () {
       close: () => http.close(),
     };
     // The first answer waits until every event is published, so that the later requests queue.
-    const receiver = await startTestReceiver((n) => ({ status: 204, delayMs: n === 0 ? 1000 : 20 }));
+    const receiver = await startTestReceiver((n) => ({
+      status: 204,
+      delayMs: n === 0 ? 1000 : 20,
+    }));
     const service = await serviceWithOwnDispatcher(sender);
     const stopListening = service.services.eventStore.inTransaction!((events) => {
       for (const event of events)
@@ -107,9 +110,10 @@ describe('delivery: the dispatcher', function () {
 
       const sentAt = (id: string) => order.indexOf(`sent ${id}`);
       const recordedAt = (id: string) => order.indexOf(`recorded ${id}`);
-      expect(order.filter((entry) => entry.startsWith('recorded')), order.join(', ')).to.have.length(
-        ids.length,
-      );
+      expect(
+        order.filter((entry) => entry.startsWith('recorded')),
+        order.join(', '),
+      ).to.have.length(ids.length);
       for (let i = 1; i < ids.length; i++) {
         expect(sentAt(ids[i]!), order.join(', ')).to.be.greaterThan(sentAt(ids[i - 1]!));
         expect(sentAt(ids[i]!), order.join(', ')).to.be.lessThan(recordedAt(ids[i - 1]!));
