@@ -2,9 +2,17 @@ import type { AttemptOutcome } from '../../domain/deliveries/delivery.js';
 
 export type WebhookRequest = {
   url: string;
+  /** Every header but Standard Webhooks' three, which the sender writes from `signing`. */
   headers: Record<string, string>;
   body: string;
   timeoutMs: number;
+  /**
+   * The message id (`webhook-id`), the time of signing (`webhook-timestamp`) and the secrets that
+   * sign now, two during a rotation's grace period. The sender signs `id.timestamp.body` with each
+   * (`webhook-signature`): signing is a good part of a delivery's work, and the sender may run it
+   * on a thread of its own.
+   */
+  signing: { id: string; at: Date; secrets: readonly string[] };
 };
 
 export type SendResult = {

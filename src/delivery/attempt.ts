@@ -13,7 +13,6 @@ import type { KnownStream } from '../commands/handleCommand.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
 import { disableEndpoint } from './disableEndpoint.js';
-import { signatureHeader } from './signature.js';
 
 const ACTOR = 'sluice:dispatcher';
 /** An endpoint is disabled after failing this long and at least this many times in a row. */
@@ -111,18 +110,8 @@ export const attemptDelivery = async (
     url: endpoint.url,
     body,
     timeoutMs: services.config.attemptTimeoutMs,
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'Sluice-Webhooks/1',
-      'webhook-id': event.data.id,
-      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-      'webhook-signature': signatureHeader(
-        event.data.id,
-        now,
-        body,
-        signingSecrets(services, secrets, now),
-      ),
-    },
+    headers: { 'content-type': 'application/json', 'user-agent': 'Sluice-Webhooks/1' },
+    signing: { id: event.data.id, at: now, secrets: signingSecrets(services, secrets, now) },
   });
   inputs.answered?.();
   services.metrics.delivery.attempt(outcome.error?.code ?? 'succeeded', outcome.duration_ms / 1000);

@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import { isIpLiteral, isPublicAddress } from '../../../domain/webhooks/addressPolicy.js';
 import type { SendResult, WebhookRequest, WebhookSender } from '../port.js';
+import { signedHeaders } from '../signature.js';
 import { classifyError, describeError } from './classifyError.js';
 import { guardedLookup } from './guardedLookup.js';
 import { parseRetryAfter } from './retryAfter.js';
@@ -40,6 +41,7 @@ export const httpSender = (options: {
   };
 
   const send = async (req: WebhookRequest): Promise<SendResult> => {
+    const headers = signedHeaders(req);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const failure = (
@@ -65,7 +67,7 @@ export const httpSender = (options: {
       const signal = AbortSignal.timeout(req.timeoutMs);
       const res = await request(req.url, {
         method: 'POST',
-        headers: req.headers,
+        headers,
         body: req.body,
         dispatcher: agent,
         signal,

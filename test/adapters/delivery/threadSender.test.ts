@@ -1,14 +1,17 @@
 import { expect } from 'chai';
+import { Webhook } from 'standardwebhooks';
 import { startThreadSender } from '../../../adapters/delivery/thread/threadSender.js';
 import type { WebhookSender } from '../../../adapters/delivery/port.js';
 import type { TestReceiver } from '../../support/receiver.js';
 import { startTestReceiver } from '../../support/receiver.js';
 
+const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
 const webhook = (url: string, timeoutMs = 5_000) => ({
   url,
   timeoutMs,
   body: JSON.stringify({ id: 'evt_1', type: 'order.created', merchant_id: 'mer_1', data: {} }),
-  headers: { 'content-type': 'application/json', 'webhook-id': 'evt_1' },
+  headers: { 'content-type': 'application/json' },
+  signing: { id: 'evt_1', at: new Date(), secrets: [SECRET] },
 });
 
 describe('the sender on a thread of its own', function () {
@@ -36,6 +39,10 @@ describe('the sender on a thread of its own', function () {
     const [got] = await receiver.waitFor(1);
     expect(got!.raw).to.equal(request.body);
     expect(got!.headers['webhook-id']).to.equal('evt_1');
+    // Signed on the thread, with the secret it was handed.
+    expect(
+      new Webhook(SECRET).verify(got!.raw, got!.headers as Record<string, string>),
+    ).to.deep.equal(JSON.parse(request.body));
   });
 
   it('keeps many requests apart: each caller hears its own answer', async () => {

@@ -72,7 +72,7 @@ describe('delivery: the dispatcher', function () {
     const http = httpSender({ allowPrivate: true, connectionsPerOrigin: 1 });
     const sender: WebhookSender = {
       send: (request) => {
-        order.push(`sent ${request.headers['webhook-id']}`);
+        order.push(`sent ${request.signing.id}`);
         return http.send(request);
       },
       close: () => http.close(),

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import { signatureHeader } from '../../../src/delivery/signature.js';
+import { signatureHeader } from '../../../adapters/delivery/signature.js';
 
 describe('webhook signatures', () => {
   const secret = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;

@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import type { WebhookRequest } from './port.js';
 
 /** Signers by secret: a secret's key is decoded once, not on every attempt. */
 const signers = new Map<string, Webhook>();
@@ -25,3 +26,15 @@ export const signatureHeader = (
   body: string,
   secrets: readonly string[],
 ): string => secrets.map((secret) => signerOf(secret).sign(messageId, timestamp, body)).join(' ');
+
+/** The request's headers with Standard Webhooks' three added: id, timestamp and signatures. */
+export const signedHeaders = ({
+  headers,
+  body,
+  signing,
+}: WebhookRequest): Record<string, string> => ({
+  ...headers,
+  'webhook-id': signing.id,
+  'webhook-timestamp': String(Math.floor(signing.at.getTime() / 1000)),
+  'webhook-signature': signatureHeader(signing.id, signing.at, body, signing.secrets),
+});
