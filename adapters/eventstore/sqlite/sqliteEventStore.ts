@@ -91,8 +91,12 @@ export const sqliteEventStore = (
         JSON.stringify(event.metadata),
         recordedAt,
       );
+      // Field by field: a literal that spreads the event builds its shape at run time.
       return {
-        ...event,
+        type: event.type,
+        data: event.data,
+        id: event.id,
+        metadata: event.metadata,
         stream,
         revision,
         position: position(info.lastInsertRowid),
