@@ -220,6 +220,16 @@ export const startProjector = async (
   return {
     caughtUp: async (position, timeoutMs = 5000) => {
       if (position === undefined) return true;
+      // Inline, every projection has usually applied an append by the time its caller asks: no
+      // timer and no promise per projection then (every command and every attempt asks).
+      let passed = true;
+      for (const entry of running.values()) {
+        if (entry.appliedTo === undefined || comparePositions(position, entry.appliedTo) > 0) {
+          passed = false;
+          break;
+        }
+      }
+      if (passed) return true;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), timeoutMs);
