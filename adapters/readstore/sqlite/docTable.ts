@@ -42,12 +42,23 @@ export const rewriteSql = (
   return `UPDATE ${table} SET doc = ?${set.join('')} WHERE id = ?${kept.join('')}`;
 };
 
-/** One collection's table of one generation, its statements prepared once. */
-export const sqliteDocTable = (db: SqliteDatabase, table: string, layout: Layout): DocTable => {
+/** A table of documents; `patching` reads them to be written back (see sqliteDocTable). */
+export type SqliteDocTable = DocTable & { patching: DocTable };
+
+/**
+ * One collection's table of one generation, its statements prepared once. Documents read through
+ * `patching` are remembered with their column values, so that writing one back sets only the
+ * columns that changed; plain reads (queries, a rebuild's look at the committed rows) keep nothing.
+ */
+export const sqliteDocTable = (
+  db: SqliteDatabase,
+  table: string,
+  layout: Layout,
+): SqliteDocTable => {
   const select = db.prepare<[string], { doc: string }>(`SELECT doc FROM ${table} WHERE id = ?`);
   const upsert = db.prepare<unknown[]>(upsertSql(table, layout.columns));
   const remove = db.prepare<[string]>(deleteSql(table));
-  /** The column values of documents as they were read, by the object handed out. */
+  /** The column values of documents read through `patching`, by the object handed out. */
   const asRead = new WeakMap<Doc, Bound[]>();
   const rewrites = new Map<string, Statement<unknown[]>>();
   const rewrite = (before: Bound[], after: Bound[], doc: Doc): boolean => {
@@ -64,24 +75,33 @@ export const sqliteDocTable = (db: SqliteDatabase, table: string, layout: Layout
     for (let i = 0; i < after.length; i++) if (!changed[i]) params.push(before[i]!);
     return statement.run(params).changes === 1;
   };
+  const read = (id: string): Doc | undefined => {
+    const row = select.get(id);
+    return row ? (JSON.parse(row.doc) as Doc) : undefined;
+  };
+  const write = (doc: Doc) => {
+    const before = asRead.get(doc);
+    if (before) {
+      asRead.delete(doc);
+      if (rewrite(before, layout.values(doc), doc)) return;
+    }
+    upsert.run(docRow(doc, layout));
+  };
+  const removeRow = (id: string) => {
+    remove.run(id);
+  };
   return {
-    read: (id) => {
-      const row = select.get(id);
-      if (!row) return undefined;
-      const doc = JSON.parse(row.doc) as Doc;
-      if (layout.columns.length > 0) asRead.set(doc, layout.values(doc));
-      return doc;
-    },
-    write: (doc) => {
-      const before = asRead.get(doc);
-      if (before) {
-        asRead.delete(doc);
-        if (rewrite(before, layout.values(doc), doc)) return;
-      }
-      upsert.run(docRow(doc, layout));
-    },
-    remove: (id) => {
-      remove.run(id);
+    read,
+    write,
+    remove: removeRow,
+    patching: {
+      read: (id) => {
+        const doc = read(id);
+        if (doc && layout.columns.length > 0) asRead.set(doc, layout.values(doc));
+        return doc;
+      },
+      write,
+      remove: removeRow,
     },
   };
 };

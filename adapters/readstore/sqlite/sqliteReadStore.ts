@@ -10,6 +10,7 @@ import { promised } from '../../sqlite/promised.js';
 import type { DocTable } from './applyChange.js';
 import { applyChange } from './applyChange.js';
 import { batchedTable } from './batchedTable.js';
+import type { SqliteDocTable } from './docTable.js';
 import { sqliteDocTable } from './docTable.js';
 import type { Layout } from './layout.js';
 import { createCollectionIndexes, createCollectionTable, hasLayout, layoutOf } from './layout.js';
@@ -71,8 +72,8 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
   };
 
   /** Each table's statements, prepared on first use; forgotten when tables are swapped or dropped. */
-  const docTables = new Map<string, DocTable>();
-  const docTable = (collection: string, generation: number): DocTable => {
+  const docTables = new Map<string, SqliteDocTable>();
+  const docTable = (collection: string, generation: number): SqliteDocTable => {
     const table = tableName(collection, generation);
     let known = docTables.get(table);
     if (!known) {
@@ -138,7 +139,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     (name: string, target: Target, changes: readonly Change[], checkpoint: Position) => {
       const generation = batchGeneration(name, stored(name), target, checkpoint);
       if (generation === null) return false;
-      fold(name, changes, (collection) => docTable(collection, generation));
+      fold(name, changes, (collection) => docTable(collection, generation).patching);
       const column = target.kind === 'live' ? 'checkpoint' : 'rebuild_checkpoint';
       prepared(`UPDATE projection_state SET ${column} = ? WHERE name = ?`).run(checkpoint, name);
       return true;

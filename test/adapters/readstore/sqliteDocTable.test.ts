@@ -28,7 +28,7 @@ describe('SQLite read store: a table of documents', () => {
   afterEach(() => db.close());
 
   it('keeps every column in step with the document it writes back', () => {
-    const table = sqliteDocTable(db, 'rm_messages_g1', layoutOf(spec));
+    const table = sqliteDocTable(db, 'rm_messages_g1', layoutOf(spec)).patching;
     table.write({ id: 'm1', endpoint_id: 'we_1', status: 'pending', created_at: '2026-01-01' });
     const doc = table.read('m1')!;
     doc.status = 'succeeded';
@@ -47,7 +47,7 @@ describe('SQLite read store: a table of documents', () => {
   });
 
   it('writes the whole row when the row changed after the document was read', () => {
-    const table = sqliteDocTable(db, 'rm_messages_g1', layoutOf(spec));
+    const table = sqliteDocTable(db, 'rm_messages_g1', layoutOf(spec)).patching;
     table.write({ id: 'm1', endpoint_id: 'we_1', status: 'pending', created_at: '2026-01-01' });
     const doc = table.read('m1')!;
     // Another write moves the row to another endpoint meanwhile; the document read says we_1.
@@ -59,7 +59,7 @@ describe('SQLite read store: a table of documents', () => {
   });
 
   it('writes a document read and then deleted as a new row', () => {
-    const table = sqliteDocTable(db, 'rm_messages_g1', layoutOf(spec));
+    const table = sqliteDocTable(db, 'rm_messages_g1', layoutOf(spec)).patching;
     table.write({ id: 'm1', endpoint_id: 'we_1', status: 'pending', created_at: '2026-01-01' });
     const doc = table.read('m1')!;
     table.remove('m1');
