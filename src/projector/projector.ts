@@ -5,6 +5,7 @@ import type { EventStore, Subscription } from '../../adapters/eventstore/port.js
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import type { Projection } from '../../projections/projection.js';
 import type { Logger } from '../logging/logger.js';
+import { allReached } from './caughtUp.js';
 import type { Mutex } from './mutex.js';
 import { mutex } from './mutex.js';
 import type { ProjectionStatus } from './projectionStatus.js';
@@ -218,29 +219,8 @@ export const startProjector = async (
   });
 
   return {
-    caughtUp: async (position, timeoutMs = 5000) => {
-      if (position === undefined) return true;
-      // Inline, every projection has usually applied an append by the time its caller asks: no
-      // timer and no promise per projection then (every command and every attempt asks).
-      let passed = true;
-      for (const entry of running.values()) {
-        if (entry.appliedTo === undefined || comparePositions(position, entry.appliedTo) > 0) {
-          passed = false;
-          break;
-        }
-      }
-      if (passed) return true;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-      });
-      const all = Promise.all([...running.values()].map((entry) => reached(entry, position)));
-      try {
-        return await Promise.race([all.then(() => true), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    caughtUp: async (position, timeoutMs = 5000) =>
+      position === undefined || allReached(running.values(), position, reached, timeoutMs),
     rebuild: (name, onProgress) => {
       const entry = running.get(name);
       if (!entry) return Promise.reject(new Error(`Unknown projection: ${name}`));

@@ -1,0 +1,117 @@
+import type { DomainEvent } from '../shared/envelope.js';
+
+/**
+ * What a delivery is made of: its events (one stream per event and endpoint), the commands its
+ * decider takes, and the state it folds them into (delivery.ts).
+ */
+export type Trigger = 'initial' | 'retry' | 'resend' | 'replay' | 'test';
+export type RoundTrigger = Exclude<Trigger, 'retry'>;
+
+export type AttemptErrorCode =
+  | 'timeout'
+  | 'connection_refused'
+  | 'connection_reset'
+  | 'dns'
+  | 'tls'
+  | 'http_status'
+  | 'url_blocked';
+
+export type AttemptOutcome = {
+  status: 'succeeded' | 'failed';
+  url: string;
+  response_status_code: number | null;
+  /** The first 4 KiB of the answer, as text. */
+  response_body: string | null;
+  error: { code: AttemptErrorCode; message: string } | null;
+  duration_ms: number;
+};
+
+export type Ids = {
+  event_id: string;
+  endpoint_id: string;
+  merchant_id: string;
+  event_type: string;
+};
+
+export type DeliveryPlanned = DomainEvent<
+  'delivery.planned',
+  Ids & { trigger: RoundTrigger; replay_id: string | null; due_at: string; planned_at: string }
+>;
+export type DeliveryAttempted = DomainEvent<
+  'delivery.attempted',
+  Ids &
+    AttemptOutcome & {
+      attempt_id: string;
+      attempt_number: number;
+      trigger: Trigger;
+      created_at: string;
+      next_attempt_at: string | null;
+      /** The round the attempt was sent in (absent in events of earlier versions: the current). */
+      round?: number;
+      /** Sent in a round a resend or replay has since replaced: it decides nothing for the new one. */
+      superseded?: boolean;
+    }
+>;
+export type DeliveryRequeued = DomainEvent<
+  'delivery.requeued',
+  Ids & {
+    trigger: 'resend' | 'replay';
+    replay_id: string | null;
+    due_at: string;
+    requeued_at: string;
+    /** The round this requeue starts: 1 is the plan's (absent in events of earlier versions). */
+    round?: number;
+  }
+>;
+export type DeliveryAbandoned = DomainEvent<
+  'delivery.abandoned',
+  Ids & { reason: 'endpoint_disabled' | 'endpoint_deleted'; abandoned_at: string }
+>;
+export type DeliveryEvent =
+  DeliveryPlanned | DeliveryAttempted | DeliveryRequeued | DeliveryAbandoned;
+
+export type PlanDelivery = Ids & {
+  type: 'plan_delivery';
+  trigger: RoundTrigger;
+  replay_id: string | null;
+  now: string;
+};
+export type RecordAttempt = {
+  type: 'record_attempt';
+  /** The round the attempt was sent in, as the due queue said; absent: the current one. */
+  round?: number;
+  attempt_id: string;
+  outcome: AttemptOutcome;
+  schedule_ms: readonly number[];
+  jitter: number;
+  retry_after_ms: number | null;
+  now: string;
+};
+export type RequeueDelivery = {
+  type: 'requeue_delivery';
+  trigger: 'resend' | 'replay';
+  replay_id: string | null;
+  now: string;
+};
+export type AbandonDelivery = {
+  type: 'abandon_delivery';
+  reason: DeliveryAbandoned['data']['reason'];
+  now: string;
+};
+export type DeliveryCommand = PlanDelivery | RecordAttempt | RequeueDelivery | AbandonDelivery;
+
+export type DeliveryState =
+  | { status: 'absent' }
+  | {
+      status: 'pending' | 'succeeded' | 'failed';
+      ids: Ids;
+      /** A round is the plan or a requeue, and the retries of its failures. */
+      round: Round;
+      /** The round a requeue replaced, for attempts sent in it that end after the requeue. */
+      previous: Round | null;
+      attempts: number;
+    };
+
+export type Round = { number: number; trigger: RoundTrigger; failures: number };
+
+export type ExistingDelivery = Exclude<DeliveryState, { status: 'absent' }>;
