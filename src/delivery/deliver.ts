@@ -21,34 +21,38 @@ export const deliver = async (
 ): Promise<Either<DomainError, Position | undefined>> => {
   const stream = deliveryStream(event.id, endpointId);
   const now = services.now().toISOString();
-  const existing = await services.eventStore.readStream(stream, { limit: 1 });
-  const command =
-    existing.length === 0
-      ? ({
-          type: 'plan_delivery',
-          event_id: event.id,
-          endpoint_id: endpointId,
-          merchant_id: event.merchant_id,
-          event_type: event.type,
-          trigger,
-          replay_id: replayId,
-          now,
-        } as const)
-      : ({
-          type: 'requeue_delivery',
-          trigger: trigger === 'resend' ? 'resend' : 'replay',
-          replay_id: replayId,
-          now,
-        } as const);
-  // A delivery seen not to exist is appended without reading its stream again: the append's check
-  // confirms it is still new.
+  // Most deliveries are new: planned without reading their stream, the append's check confirming
+  // that it is still new. One that exists already is found so, and sent again as a new round.
+  const planned = await handleCommand(
+    services.eventStore,
+    deliveryDecider,
+    stream,
+    {
+      type: 'plan_delivery',
+      event_id: event.id,
+      endpoint_id: endpointId,
+      merchant_id: event.merchant_id,
+      event_type: event.type,
+      trigger,
+      replay_id: replayId,
+      now,
+    },
+    metadata,
+    { expectNew: true },
+  );
+  if (isLeft(planned)) return left(planned.left);
+  if (planned.right.events.length > 0) return right(planned.right.position);
   const result = await handleCommand(
     services.eventStore,
     deliveryDecider,
     stream,
-    command,
+    {
+      type: 'requeue_delivery',
+      trigger: trigger === 'resend' ? 'resend' : 'replay',
+      replay_id: replayId,
+      now,
+    },
     metadata,
-    { expectNew: existing.length === 0 },
   );
   return isLeft(result) ? left(result.left) : right(result.right.position);
 };

@@ -16,6 +16,7 @@ import { appendSignal, pullSubscription } from '../pullSubscription.js';
 import type { EventRow } from './logPages.js';
 import { EVENT_COLUMNS, logPages, toRecorded } from './logPages.js';
 import { createEventTables } from './schema.js';
+import { recentRevisions } from './recentRevisions.js';
 import { limitClause } from '../../sqlite/limitClause.js';
 import { promised } from '../../sqlite/promised.js';
 
@@ -59,9 +60,22 @@ export const sqliteEventStore = (
     }
     return statement;
   };
+  const recent = recentRevisions(10_000);
   const head = db.prepare<[], { position: number | null }>(
     'SELECT max(position) AS position FROM events',
   );
+
+  /**
+   * Where a stream stands, for an append's revision check. A new stream's first event is revision 0,
+   * which the unique (stream, revision) lets only one append write; a stream as this store last
+   * left it has no later revision unless another process wrote one, which that same unique refuses.
+   * Either needs no read.
+   */
+  const revisionFor = (stream: string, expected: ExpectedRevision): number => {
+    if (expected === 'no_stream') return -1;
+    if (typeof expected === 'number' && recent.get(stream) === expected) return expected;
+    return currentRevision.get(stream)?.revision ?? -1;
+  };
 
   /** One append inside the group's transaction: the revision check, then its events. */
   const appendEvents = (
@@ -69,7 +83,7 @@ export const sqliteEventStore = (
     events: readonly NewEvent[],
     expected: ExpectedRevision,
   ): Either<ConcurrencyConflict, AppendResult> => {
-    const actual = currentRevision.get(stream)?.revision ?? -1;
+    const actual = revisionFor(stream, expected);
     if (!satisfies(expected, actual)) {
       const conflict: ConcurrencyConflict = {
         kind: 'concurrency_conflict',
@@ -127,8 +141,9 @@ export const sqliteEventStore = (
       const append = item.events.length === 1 ? appendEvents : appendEventsAtomically;
       return append(item.stream, item.events, item.expected);
     } catch (error) {
-      // A writer in another process won the race between our read and our insert.
+      // The stream is not new, or not where this store left it: another writer won the race.
       if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw error;
+      recent.forget(item.stream);
       const actual = currentRevision.get(item.stream)?.revision ?? -1;
       return left({
         kind: 'concurrency_conflict' as const,
@@ -174,6 +189,7 @@ export const sqliteEventStore = (
       const item = group[i]!;
       if (isRight(result)) {
         const appended = result.right;
+        recent.set(item.stream, appended.nextExpectedRevision);
         signal.notify({ unknown: false, before, last: appended.position, events: appended.events });
         before = appended.position;
       }
