@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from '../http/clientError.js';
 import { createApp } from '../http/app.js';
+import { serverFor } from '../http/server.js';
 import type { Services } from '../services.js';
 
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -23,7 +24,7 @@ export const startApi = async (services: Services): Promise<RunningApi> => {
   expireIdempotencyKeys.unref();
 
   const server: Server = await new Promise((resolve, reject) => {
-    const listening = createApp(services).listen(config.port, config.host, () =>
+    const listening = serverFor(createApp(services)).listen(config.port, config.host, () =>
       resolve(listening),
     );
     listening.once('error', reject);
