@@ -27,14 +27,21 @@ export const signatureHeader = (
   secrets: readonly string[],
 ): string => secrets.map((secret) => signerOf(secret).sign(messageId, timestamp, body)).join(' ');
 
-/** The request's headers with Standard Webhooks' three added: id, timestamp and signatures. */
-export const signedHeaders = ({
-  headers,
-  body,
-  signing,
-}: WebhookRequest): Record<string, string> => ({
-  ...headers,
-  'webhook-id': signing.id,
-  'webhook-timestamp': String(Math.floor(signing.at.getTime() / 1000)),
-  'webhook-signature': signatureHeader(signing.id, signing.at, body, signing.secrets),
-});
+/**
+ * The request's headers with Standard Webhooks' three added (id, timestamp and signatures), as the
+ * flat list of names and values undici takes: a new object per request, its keys set one by one,
+ * would be given a shape of its own each time.
+ */
+export const signedHeaders = ({ headers, body, signing }: WebhookRequest): string[] => {
+  const list: string[] = [];
+  for (const name of Object.keys(headers)) list.push(name, headers[name]!);
+  list.push(
+    'webhook-id',
+    signing.id,
+    'webhook-timestamp',
+    String(Math.floor(signing.at.getTime() / 1000)),
+    'webhook-signature',
+    signatureHeader(signing.id, signing.at, body, signing.secrets),
+  );
+  return list;
+};

@@ -65,7 +65,13 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
 
     const appended = await store.append(
       stream,
-      decision.right.map((event) => ({ ...event, id: randomUUID(), metadata })),
+      // Field by field: a literal that spreads the event builds its shape at run time.
+      decision.right.map((event) => ({
+        type: event.type,
+        data: event.data,
+        id: randomUUID(),
+        metadata,
+      })),
       expected,
     );
     if (isLeft(appended)) continue;

@@ -3,6 +3,7 @@ import { isIpLiteral, isPublicAddress } from '../../../domain/webhooks/addressPo
 import type { SendResult, WebhookRequest, WebhookSender } from '../port.js';
 import { signedHeaders } from '../signature.js';
 import { classifyError, describeError } from './classifyError.js';
+import { Deadline } from './deadline.js';
 import { guardedLookup } from './guardedLookup.js';
 import { parseRetryAfter } from './retryAfter.js';
 
@@ -63,8 +64,8 @@ export const httpSender = (options: {
     const literal = blockedLiteral(req.url);
     if (literal)
       return failure({ code: 'url_blocked', message: `${literal} is not a public address` });
+    const signal = new Deadline(req.timeoutMs);
     try {
-      const signal = AbortSignal.timeout(req.timeoutMs);
       const res = await request(req.url, {
         method: 'POST',
         headers,
@@ -99,6 +100,8 @@ export const httpSender = (options: {
       return result;
     } catch (error) {
       return failure({ code: classifyError(error), message: describeError(error) });
+    } finally {
+      signal.clear();
     }
   };
 
