@@ -41,7 +41,7 @@ export const rateLimit = (options: {
     buckets.delete(id);
     buckets.set(id, bucket);
     if (buckets.size > 100_000) buckets.delete(buckets.keys().next().value!);
-    return { ...bucket, allowed };
+    return { tokens: bucket.tokens, updatedAt: bucket.updatedAt, allowed };
   };
 
   const handler: RequestHandler = (req, res, next) => {
