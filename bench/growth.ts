@@ -55,9 +55,10 @@ const routeTimings = async (url: string, point: string, repetitions: number) => 
     ['append: POST /v1/events', publish],
     ['GET /v1/process-instances/{id}', get('/v1/process-instances/pi_bench0')],
     ['GET /v1/webhooks/{id}', get(`/v1/webhooks/${endpointId(0)}`)],
+    // A page as full at every point: the small folder has only 10 endpoints to list.
     [
-      'list: GET /v1/webhooks?merchant_id&limit=50',
-      get(`/v1/webhooks?merchant_id=${BUSY_MERCHANT}&limit=50`),
+      `list: GET /v1/webhooks?merchant_id&limit=${FEW_ENDPOINTS}`,
+      get(`/v1/webhooks?merchant_id=${BUSY_MERCHANT}&limit=${FEW_ENDPOINTS}`),
     ],
     [
       'list: GET /v1/events?merchant_id&limit=50',
