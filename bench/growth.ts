@@ -2,9 +2,13 @@
  * Flat cost as the data grows: the same operations measured on a small data folder and again after
  * it has grown, through the real code paths (the server over HTTP for the routes, the planner's own
  * matching for the planner). Three points of one growing folder: the small history with 10
- * endpoints for one merchant, then 10,000 endpoints, then the long history. Each figure is the
- * largest point against the smallest; the target is at most 1.5 times.
+ * endpoints for one merchant, then 10,000 endpoints, then the long history. Each point is kept as
+ * a copy of the folder, and the three are measured side by side, a request to each in turn, so
+ * that the machine's speed, which drifts over minutes, is the same for all three. Each figure is
+ * the largest point against the smallest; the target is at most 1.5 times.
  */
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
 import { receivingEndpoints } from '../src/delivery/planner.js';
 import type { Dataset } from './dataset.js';
 import {
@@ -18,7 +22,7 @@ import type { BenchmarkOptions, BenchmarkResult } from './figures.js';
 import { withinCeiling } from './figures.js';
 import { historyWriter } from './history.js';
 import { startReceiver } from './receiver.js';
-import { apiClient, medianMs } from './sampling.js';
+import { apiClient, interleavedMediansMs } from './sampling.js';
 import { startBenchServer } from './serverProcess.js';
 import { inTempDir, table } from './support.js';
 
@@ -32,17 +36,18 @@ const QUIET_MERCHANT = 'mer_growth_quiet';
 type Point = { label: string; timings: Map<string, number> };
 
 /** The planner's match of one `order.created` on the matched channel, in process, on the stores. */
-const matchTiming = async (dataset: Dataset, repetitions: number): Promise<number> => {
+const matchOperation = async (dataset: Dataset): Promise<() => Promise<unknown>> => {
   const event = { merchant_id: BUSY_MERCHANT, type: 'order.created', channels: [MATCHED_CHANNEL] };
   const expected = UNCHANNELLED + 1;
   const found = await receivingEndpoints(dataset, event);
   if (found.length !== expected) throw new Error(`matched ${found.length}, expected ${expected}`);
-  return medianMs(() => receivingEndpoints(dataset, event), repetitions);
+  return () => receivingEndpoints(dataset, event);
 };
 
+type Operation = (i: number) => Promise<unknown>;
+
 /** The routes, each through the server, one request at a time. */
-const routeTimings = async (url: string, point: string, repetitions: number) => {
-  const api = apiClient(url, ADMIN);
+const routeOperations = (api: ReturnType<typeof apiClient>, point: number) => {
   const publish = (i: number) =>
     api.call('POST', '/v1/events', {
       id: `evt_growth_${point}_${i}`,
@@ -51,7 +56,7 @@ const routeTimings = async (url: string, point: string, repetitions: number) => 
       data: { order_id: `ord_${i}`, amount: 1999 },
     });
   const get = (path: string) => () => api.call('GET', path);
-  const operations: Array<[string, (i: number) => Promise<unknown>]> = [
+  const operations: Array<[string, Operation]> = [
     ['append: POST /v1/events', publish],
     ['GET /v1/process-instances/{id}', get('/v1/process-instances/pi_bench0')],
     ['GET /v1/webhooks/{id}', get(`/v1/webhooks/${endpointId(0)}`)],
@@ -74,12 +79,60 @@ const routeTimings = async (url: string, point: string, repetitions: number) => 
       get(`/v1/webhooks/${HISTORY_ENDPOINT}/attempts?limit=50`),
     ],
   ];
-  const timings = new Map<string, number>();
-  for (const [name, operation] of operations) {
-    timings.set(name, await medianMs(operation, repetitions));
+  return operations;
+};
+
+/** Every operation on every point's folder, the points side by side. */
+const measurePoints = async (
+  folders: ReadonlyArray<{ label: string; dir: string }>,
+  receiverUrl: string,
+  repetitions: number,
+): Promise<Point[]> => {
+  const points: Point[] = folders.map(({ label }) => ({ label, timings: new Map() }));
+  const record = (name: string, medians: number[]) =>
+    medians.forEach((ms, k) => points[k]!.timings.set(name, ms));
+
+  const datasets = await Promise.all(folders.map(({ dir }) => openDataset(dir, receiverUrl)));
+  try {
+    const matches = await Promise.all(datasets.map(matchOperation));
+    record(PLANNER_MATCH, await interleavedMediansMs(matches, repetitions));
+  } finally {
+    await Promise.all(datasets.map((dataset) => dataset.close()));
   }
-  await api.close();
-  return timings;
+
+  const servers = await Promise.all(
+    folders.map(({ dir }) =>
+      startBenchServer({
+        SLUICE_DATA_DIR: dir,
+        SLUICE_ADMIN_KEY: ADMIN,
+        SLUICE_ALLOW_HTTP_URLS: 'true',
+        SLUICE_ALLOW_PRIVATE_URLS: 'true',
+        SLUICE_RATE_LIMIT_RPS: '1000000',
+      }),
+    ),
+  );
+  const clients = servers.map((server) => apiClient(server.url, ADMIN));
+  try {
+    // Each server serves its own point: the first has only the few endpoints, the others the many.
+    const hasMany = await Promise.all(
+      clients.map((api) =>
+        api.call('GET', `/v1/webhooks/${endpointId(MANY_ENDPOINTS - 1)}`).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    if (hasMany.join() !== 'false,true,true') throw new Error(`points mixed up: ${hasMany.join()}`);
+    const perPoint = clients.map((api, k) => routeOperations(api, k));
+    for (const [index, [name]] of perPoint[0]!.entries()) {
+      const operations = perPoint.map((operations) => operations[index]![1]);
+      record(name, await interleavedMediansMs(operations, repetitions));
+    }
+  } finally {
+    await Promise.all(clients.map((api) => api.close()));
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+  return points;
 };
 
 const PLANNER_MATCH = 'planner: match an event to its endpoints (in process)';
@@ -90,36 +143,26 @@ export const growthBenchmark = async ({ quick }: BenchmarkOptions): Promise<Benc
   const repetitions = quick ? 60 : 400;
   const receiver = await startReceiver();
   const grow = historyWriter();
-  const points: Point[] = [];
+  let points: Point[] = [];
   const phase = (name: string) => process.stderr.write(`  … ${name}\n`);
   try {
-    await inTempDir(async (dir) => {
+    await inTempDir(async (root) => {
+      const dir = join(root, 'growing');
+      const folders: Array<{ label: string; dir: string }> = [];
       let events = 0;
-      /** Changes the folder in the benchmark's process, then measures the server on it. */
-      const point = async (label: string, change: (dataset: Dataset) => Promise<void>) => {
+      /** Changes the folder in the benchmark's process; a point that more will follow is copied. */
+      const point = async (
+        label: string,
+        change: (dataset: Dataset) => Promise<void>,
+        last = false,
+      ) => {
         phase(label);
         const dataset = await openDataset(dir, receiver.url);
         await change(dataset);
-        const timings = new Map([[PLANNER_MATCH, await matchTiming(dataset, repetitions)]]);
         await dataset.close();
-        const server = await startBenchServer({
-          SLUICE_DATA_DIR: dir,
-          SLUICE_ADMIN_KEY: ADMIN,
-          SLUICE_ALLOW_HTTP_URLS: 'true',
-          SLUICE_ALLOW_PRIVATE_URLS: 'true',
-          SLUICE_RATE_LIMIT_RPS: '1000000',
-        });
-        try {
-          for (const [name, ms] of await routeTimings(
-            server.url,
-            String(points.length),
-            repetitions,
-          ))
-            timings.set(name, ms);
-        } finally {
-          await server.stop();
-        }
-        points.push({ label, timings });
+        const kept = last ? dir : join(root, `point-${folders.length}`);
+        if (!last) cpSync(dir, kept, { recursive: true });
+        folders.push({ label, dir: kept });
       };
       await point(`${small} events, ${FEW_ENDPOINTS} endpoints`, async (dataset) => {
         events += await grow(dataset.eventStore, small);
@@ -128,9 +171,15 @@ export const growthBenchmark = async ({ quick }: BenchmarkOptions): Promise<Benc
       await point(`${events} events, ${MANY_ENDPOINTS} endpoints`, (dataset) =>
         dataset.addEndpoints(FEW_ENDPOINTS, MANY_ENDPOINTS),
       );
-      await point(`${large} events, ${MANY_ENDPOINTS} endpoints`, async (dataset) => {
-        events += await grow(dataset.eventStore, large - events);
-      });
+      await point(
+        `${large} events, ${MANY_ENDPOINTS} endpoints`,
+        async (dataset) => {
+          events += await grow(dataset.eventStore, large - events);
+        },
+        true,
+      );
+      phase('the three points side by side');
+      points = await measurePoints(folders, receiver.url, repetitions);
     });
   } finally {
     await receiver.close();
@@ -161,7 +210,7 @@ export const growthBenchmark = async ({ quick }: BenchmarkOptions): Promise<Benc
       ),
     ),
     notes: [
-      `Medians of ${repetitions} sequential repetitions after 5 unmeasured ones. The value is measured at ${last.label}; the middle point (${middle.label}) separates the two kinds of growth: ${[
+      `Medians of ${repetitions} repetitions after 5 unmeasured ones, the three points measured side by side (a request to each in turn, each point a copy of the growing folder). The value is measured at ${last.label}; the middle point (${middle.label}) separates the two kinds of growth: ${[
         ...first.timings.keys(),
       ]
         .map(

@@ -3,24 +3,26 @@ import { Agent, request } from 'undici';
 import { median } from './support.js';
 
 /**
- * Runs `operation` `repetitions` times one after the other (after a few unmeasured ones, so that
- * caches and JIT are warm) and answers the median, in ms. Stops early once `maxSeconds` have passed,
- * so that a slow case does not hold the run up: the median of fewer repetitions is still a median.
+ * Medians of several operations sampled in turn, one of each per round (after a few unmeasured
+ * rounds), in milliseconds: a change in the machine's speed falls on all of them alike, so that
+ * their ratios hold where medians taken one after the other would drift apart.
  */
-export const medianMs = async (
-  operation: (i: number) => Promise<unknown>,
+export const interleavedMediansMs = async (
+  operations: ReadonlyArray<(i: number) => Promise<unknown>>,
   repetitions: number,
-  maxSeconds = 20,
-): Promise<number> => {
-  for (let i = 0; i < 5; i++) await operation(-1 - i);
-  const samples: number[] = [];
+  maxSeconds = 30,
+): Promise<number[]> => {
+  for (let i = 0; i < 5; i++) for (const operation of operations) await operation(-1 - i);
+  const samples = operations.map(() => [] as number[]);
   const deadline = performance.now() + maxSeconds * 1000;
   for (let i = 0; i < repetitions && performance.now() < deadline; i++) {
-    const started = performance.now();
-    await operation(i);
-    samples.push(performance.now() - started);
+    for (const [k, operation] of operations.entries()) {
+      const started = performance.now();
+      await operation(i);
+      samples[k]!.push(performance.now() - started);
+    }
   }
-  return median(samples);
+  return samples.map(median);
 };
 
 /** One keep-alive connection to the server, as a client that calls it in sequence would hold. */
