@@ -11,6 +11,7 @@ import type { Projector } from './projector/projector.js';
 import type { Definitions } from './processes/definitions.js';
 import type { InstanceEndings } from './processes/instanceEndings.js';
 import type { SecretBox } from './secrets/secretBox.js';
+import type { WebhookBodies } from './delivery/webhookBodies.js';
 
 /** Everything the HTTP API and the workers use, whichever mode wired it. */
 export type Services = {
@@ -33,4 +34,6 @@ export type Services = {
   definitions: Definitions;
   /** Tells run requests that wait when their instance ends. */
   instanceEndings: InstanceEndings;
+  /** The bodies of the webhooks this process planned lately, so that their attempts need not build them. */
+  webhookBodies: WebhookBodies;
 };

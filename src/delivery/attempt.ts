@@ -3,16 +3,18 @@ import { newId } from '../ids.js';
 import type { WebhookSender } from '../../adapters/delivery/port.js';
 import type { BusinessEvent } from '../../domain/events/businessEvent.js';
 import { businessEventStream } from '../../domain/events/businessEvent.js';
-import type { AttemptOutcome, DeliveryState } from '../../domain/deliveries/delivery.js';
+import type { AttemptOutcome, DeliveryEvent } from '../../domain/deliveries/delivery.js';
 import { deliveryDecider, deliveryEnding } from '../../domain/deliveries/delivery.js';
 import type { DomainEvent, EventMetadata, RecordedEvent } from '../../domain/shared/envelope.js';
+import { causedBy } from '../../domain/shared/envelope.js';
+import { eventDoc } from '../../projections/events.js';
 import type { DueDoc, FailingEndpointDoc } from '../../projections/deliveries.js';
 import { FAILING_ENDPOINTS } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
-import type { KnownStream } from '../commands/handleCommand.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
 import { disableEndpoint } from './disableEndpoint.js';
+import type { KnownDelivery } from './knownDeliveries.js';
 
 const ACTOR = 'sluice:dispatcher';
 /** An endpoint is disabled after failing this long and at least this many times in a row. */
@@ -25,13 +27,31 @@ export type AttemptContext = {
   running: () => boolean;
 };
 
-const metadataFor = (event: RecordedEvent, merchantId: string): EventMetadata => ({
-  merchant_id: merchantId,
-  actor: ACTOR,
-  request_id: event.metadata.request_id,
-  correlation_id: event.metadata.correlation_id ?? event.id,
-  causation_id: event.id,
-});
+/**
+ * The delivery's stream as it stands, read when the dispatcher did not see its last event (a retry,
+ * a new round, a restart).
+ */
+const readDelivery = async (services: Services, deliveryId: string): Promise<KnownDelivery> => {
+  const past = (await services.eventStore.readStream(deliveryId)) as RecordedEvent<DeliveryEvent>[];
+  const last = past[past.length - 1];
+  if (!last) throw new Error(`Delivery ${deliveryId} has no events.`);
+  return {
+    state: past.reduce(deliveryDecider.evolve, deliveryDecider.initialState()),
+    revision: last.revision,
+    last,
+  };
+};
+
+/** The webhook's body: kept since its event was planned in this process, or built from the log. */
+const bodyOf = async (services: Services, due: DueDoc): Promise<string> => {
+  const kept = services.webhookBodies.recall(due.event_id);
+  if (kept !== undefined) return kept;
+  const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
+    limit: 1,
+  })) as RecordedEvent<BusinessEvent>[];
+  if (!event) throw new Error(`Delivery ${due.id} names no event.`);
+  return services.webhookBodies.remember(eventDoc(event.type, event.data));
+};
 
 const countEndings = (services: Services, events: readonly DomainEvent[]) => {
   for (const event of events) {
@@ -59,7 +79,7 @@ export type AttemptInputs = {
   endpoint: EndpointDoc | undefined;
   secrets: EndpointSecretsDoc | undefined;
   /** The delivery's stream as its last event left it, when that event was seen. */
-  known?: KnownStream<DeliveryState>;
+  known?: KnownDelivery;
   /** Told once the receiver has answered (or could not be reached), before the outcome is recorded. */
   answered?: () => void;
 };
@@ -76,11 +96,11 @@ export const attemptDelivery = async (
 ): Promise<number | null> => {
   const { services, sender } = context;
   const { endpoint, secrets } = inputs;
-  const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
-    limit: 1,
-  })) as RecordedEvent<BusinessEvent>[];
-  if (!event) throw new Error(`Delivery ${due.id} names no event.`);
-  const metadata = metadataFor(event, event.data.merchant_id);
+  const delivery = inputs.known ?? (await readDelivery(services, due.id));
+  // An attempt follows from its delivery's last event: the plan, the round's requeue, or the
+  // attempt that scheduled this retry. It carries that event's correlation.
+  const metadata = causedBy(delivery.last, ACTOR);
+  const known = { known: { state: delivery.state, revision: delivery.revision } };
 
   if (!endpoint || !secrets || endpoint.disabled) {
     const abandoned = await handleCommand(
@@ -93,25 +113,20 @@ export const attemptDelivery = async (
         now: services.now().toISOString(),
       },
       metadata,
+      known,
     );
     if (isRight(abandoned)) countEndings(services, abandoned.right.events);
     return null;
   }
 
+  const body = await bodyOf(services, due);
   const now = services.now();
-  const body = JSON.stringify({
-    id: event.data.id,
-    type: event.type,
-    merchant_id: event.data.merchant_id,
-    created_at: event.data.created_at,
-    data: event.data.data,
-  });
   const { outcome, retryAfterMs } = await sender.send({
     url: endpoint.url,
     body,
     timeoutMs: services.config.attemptTimeoutMs,
     headers: { 'content-type': 'application/json', 'user-agent': 'Sluice-Webhooks/1' },
-    signing: { id: event.data.id, at: now, secrets: signingSecrets(services, secrets, now) },
+    signing: { id: due.event_id, at: now, secrets: signingSecrets(services, secrets, now) },
   });
   inputs.answered?.();
   services.metrics.delivery.attempt(outcome.error?.code ?? 'succeeded', outcome.duration_ms / 1000);
@@ -132,7 +147,7 @@ export const attemptDelivery = async (
       now: services.now().toISOString(),
     },
     metadata,
-    inputs.known ? { known: inputs.known } : {},
+    known,
   );
   if (isLeft(recorded))
     throw new Error(`Recording an attempt of ${due.id}: ${recorded.left.detail}`);

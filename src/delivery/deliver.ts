@@ -6,14 +6,18 @@ import type { EventMetadata, Position } from '../../domain/shared/envelope.js';
 import type { DomainError } from '../../domain/shared/errors.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
+import type { WebhookContent } from './webhookBodies.js';
+
+/** An event named by its message (a resend), or read in full (a replay, a test). */
+type EventToDeliver = { id: string; type: string; merchant_id: string } | WebhookContent;
 
 /**
  * Plans a delivery, or sends an existing one again: a new round of tries with the same webhook-id.
  * Returns where its event sits in the log.
  */
 export const deliver = async (
-  services: Pick<Services, 'eventStore' | 'now'>,
-  event: { id: string; type: string; merchant_id: string },
+  services: Pick<Services, 'eventStore' | 'now'> & Partial<Pick<Services, 'webhookBodies'>>,
+  event: EventToDeliver,
   endpointId: string,
   trigger: RoundTrigger,
   replayId: string | null,
@@ -21,6 +25,8 @@ export const deliver = async (
 ): Promise<Either<DomainError, Position | undefined>> => {
   const stream = deliveryStream(event.id, endpointId);
   const now = services.now().toISOString();
+  // The event in full: its body is kept for the attempts, which then need not read it.
+  if ('data' in event) services.webhookBodies?.remember(event);
   // Most deliveries are new: planned without reading their stream, the append's check confirming
   // that it is still new. One that exists already is found so, and sent again as a new round.
   const planned = await handleCommand(

@@ -6,11 +6,17 @@ import type { KnownStream } from '../commands/handleCommand.js';
 /** Beyond this many, new deliveries are not remembered: their attempts read their stream instead. */
 const MAX_REMEMBERED = 50_000;
 
+/**
+ * How a delivery's stream stands: its state, its last revision, and its last event, which is what
+ * the next attempt follows from (its cause).
+ */
+export type KnownDelivery = KnownStream<DeliveryState> & { last: RecordedEvent<DeliveryEvent> };
+
 export type KnownDeliveries = {
   /** A delivery event the dispatcher was told of: a plan says all there is to know of its stream. */
   note: (event: RecordedEvent<DeliveryEvent>) => void;
   /** What is known of a delivery's stream, once: an attempt appends after it. */
-  take: (deliveryId: string) => { known?: KnownStream<DeliveryState> };
+  take: (deliveryId: string) => { known?: KnownDelivery };
 };
 
 /**
@@ -19,13 +25,13 @@ export type KnownDeliveries = {
  * since); the append's revision check finds that out, and the attempt then reads the stream.
  */
 export const knownDeliveries = (): KnownDeliveries => {
-  const streams = new Map<string, KnownStream<DeliveryState>>();
+  const streams = new Map<string, KnownDelivery>();
   return {
     note: (event) => {
       if (event.type !== 'delivery.planned' || event.revision !== 0) return;
       if (streams.size >= MAX_REMEMBERED) return;
       const state = deliveryDecider.evolve(deliveryDecider.initialState(), event);
-      streams.set(event.stream, { state, revision: event.revision });
+      streams.set(event.stream, { state, revision: event.revision, last: event });
     },
     take: (deliveryId) => {
       const known = streams.get(deliveryId);

@@ -7,6 +7,7 @@ import { deliveryDecider, deliveryStream } from '../../domain/deliveries/deliver
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import { causedBy } from '../../domain/shared/envelope.js';
 import { endpointReceives } from '../../domain/webhooks/matching.js';
+import { eventDoc } from '../../projections/events.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { RouteDoc } from '../../projections/webhookRoutes.js';
@@ -143,6 +144,7 @@ export const startPlanner = async (services: Services): Promise<Pick<Subscriptio
       },
       reads,
     );
+    if (receiving.length > 0) services.webhookBodies.remember(eventDoc(event.type, event.data));
     await settleAll(
       receiving.map(async (endpoint) => {
         const result = await handleCommand(

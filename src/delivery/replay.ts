@@ -32,7 +32,9 @@ export type Replayed = {
   position: Position | undefined;
 };
 
-type ReplayServices = Pick<Services, 'eventStore' | 'readStore' | 'now'>;
+/** Offline (the command line), no process sends what is planned, and no bodies are kept for it. */
+type ReplayServices = Pick<Services, 'eventStore' | 'readStore' | 'now'> &
+  Partial<Pick<Services, 'webhookBodies'>>;
 
 const PAGE = 100;
 

@@ -5,6 +5,7 @@ import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { registerStateGauges } from '../metrics/stateGauges.js';
+import { webhookBodies } from '../delivery/webhookBodies.js';
 import { definitions } from '../processes/definitions.js';
 import { startInstanceEndings } from '../processes/instanceEndings.js';
 import { loadEncryptionKey } from '../secrets/encryptionKey.js';
@@ -40,6 +41,7 @@ export const assembleServices = async (
     now: () => new Date(),
     definitions: definitions({ readStore: ports.readStore }),
     instanceEndings: await startInstanceEndings({ eventStore: ports.eventStore }),
+    webhookBodies: webhookBodies(),
   };
   registerStateGauges(services.metrics.registry, services);
   return { services, adminKey };

@@ -136,6 +136,46 @@ describe('audit log', () => {
       expect(cause.id).to.equal(published.id);
       expect(caused.metadata.actor).to.match(/^sluice:/);
     }
+    // The attempt follows from its delivery's plan.
+    expect(attempt.metadata.causation_id).to.equal(planned.id);
+  });
+
+  it("ties a replay's attempts to the replay request that caused them", async () => {
+    const service = harness.service;
+    const receiver = await harness.receivers.start();
+    const { endpoint } = await endpointWithSecret(service, receiver.url);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const published = await service.api.post('/v1/events', service.admin, {
+      type: 'order.created',
+      merchant_id: 'mer_acme',
+      data: { order_id: 'o_2' },
+    });
+    expect(published.status).to.equal(201);
+    const stream = `delivery-${String(published.body.id)}-${endpoint.id}`;
+    const attemptsOf = async () =>
+      (await readAudit(service, auditor, `&stream=${stream}`)).entries.filter(
+        (e) => e.type === 'delivery.attempted',
+      );
+    await eventually(attemptsOf, (attempts) => attempts.length === 1);
+
+    const replay = await service.api.post(`/v1/webhooks/${endpoint.id}/replay`, service.admin, {
+      since,
+      only_failed: false,
+    });
+    expect(replay.status, replay.text).to.equal(202);
+    const replayRequest = replay.headers.get('x-request-id');
+    await eventually(attemptsOf, (attempts) => attempts.length === 2);
+
+    const { entries } = await readAudit(service, auditor, `&stream=${stream}`);
+    const requeued = entries.find((e) => e.type === 'delivery.requeued')!;
+    expect(requeued.metadata).to.include({ correlation_id: replayRequest, causation_id: null });
+    const replayed = entries.filter((e) => e.type === 'delivery.attempted')[1]!;
+    expect(replayed.data.trigger).to.equal('replay');
+    expect(replayed.metadata).to.include({
+      actor: 'sluice:dispatcher',
+      correlation_id: replayRequest,
+      causation_id: requeued.id,
+    });
   });
 
   it('shows that secrets exist without showing them', async () => {

@@ -1,0 +1,56 @@
+/** What a webhook's body says of its event: the same for every endpoint, every try. */
+export type WebhookContent = {
+  id: string;
+  type: string;
+  merchant_id: string;
+  created_at: string;
+  data: unknown;
+};
+
+/** The JSON body of PRODUCT.md 8, its fields in a fixed order. */
+export const webhookBody = (event: WebhookContent): string =>
+  JSON.stringify({
+    id: event.id,
+    type: event.type,
+    merchant_id: event.merchant_id,
+    created_at: event.created_at,
+    data: event.data,
+  });
+
+export type WebhookBodies = {
+  /** The body of an event deliveries were just planned for, kept for their attempts; returned. */
+  remember: (event: WebhookContent) => string;
+  /** The body, if this process planned the event lately; otherwise it is read from the log. */
+  recall: (eventId: string) => string | undefined;
+};
+
+/** What the kept bodies may hold in all, counted in characters of JSON. */
+const BUDGET_CHARS = 16 * 1024 * 1024;
+
+/**
+ * The bodies of the events this process planned deliveries for lately, so that an attempt has its
+ * body without reading the event from the log and building it again, once per endpoint. Events
+ * never change, so a body kept is never stale. Only the latest are kept, within a budget: the
+ * oldest go first, and an attempt that finds none reads its event.
+ */
+export const webhookBodies = (budgetChars = BUDGET_CHARS): WebhookBodies => {
+  const bodies = new Map<string, string>();
+  let held = 0;
+  return {
+    remember: (event) => {
+      const kept = bodies.get(event.id);
+      if (kept !== undefined) return kept;
+      const body = webhookBody(event);
+      if (body.length > budgetChars) return body;
+      bodies.set(event.id, body);
+      held += body.length;
+      for (const [id, oldest] of bodies) {
+        if (held <= budgetChars) break;
+        bodies.delete(id);
+        held -= oldest.length;
+      }
+      return body;
+    },
+    recall: (eventId) => bodies.get(eventId),
+  };
+};

@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import { webhookBodies, webhookBody } from '../../../src/delivery/webhookBodies.js';
+
+const event = (n: number, size = 10) => ({
+  id: `evt_${n}`,
+  type: 'order.created',
+  merchant_id: 'mer_acme',
+  created_at: '2026-11-22T10:00:00.000Z',
+  data: { note: 'x'.repeat(size) },
+  channels: null,
+});
+
+describe('webhook bodies kept for their attempts', () => {
+  it('builds the documented body, its fields in order, and nothing else of the event', () => {
+    expect(JSON.parse(webhookBody(event(1)))).to.deep.equal({
+      id: 'evt_1',
+      type: 'order.created',
+      merchant_id: 'mer_acme',
+      created_at: '2026-11-22T10:00:00.000Z',
+      data: { note: 'xxxxxxxxxx' },
+    });
+    expect(Object.keys(JSON.parse(webhookBody(event(1))) as object)).to.deep.equal([
+      'id',
+      'type',
+      'merchant_id',
+      'created_at',
+      'data',
+    ]);
+  });
+
+  it('gives back what it keeps, for every endpoint that asks', () => {
+    const bodies = webhookBodies();
+    expect(bodies.recall('evt_1')).to.equal(undefined);
+    const body = bodies.remember(event(1));
+    expect(body).to.equal(webhookBody(event(1)));
+    expect(bodies.recall('evt_1')).to.equal(body);
+    expect(bodies.recall('evt_1')).to.equal(body);
+    // An event is kept once: a second plan of it does not build its body again.
+    expect(bodies.remember(event(1))).to.equal(body);
+  });
+
+  it('keeps the latest within its budget, the oldest going first', () => {
+    const size = webhookBody(event(0, 100)).length;
+    const bodies = webhookBodies(size * 3);
+    for (let n = 0; n < 5; n++) bodies.remember(event(n, 100));
+    expect([0, 1, 2, 3, 4].map((n) => bodies.recall(`evt_${n}`) !== undefined)).to.deep.equal([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('keeps no body larger than the whole budget, and still returns it', () => {
+    const bodies = webhookBodies(50);
+    bodies.remember(event(1, 1));
+    const large = bodies.remember(event(2, 100));
+    expect(large).to.equal(webhookBody(event(2, 100)));
+    expect(bodies.recall('evt_2')).to.equal(undefined);
+    expect(bodies.recall('evt_1')).to.not.equal(undefined);
+  });
+});
