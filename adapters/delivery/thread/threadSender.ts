@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SendResult, WebhookSender } from '../port.js';
 import type { FromSenderThread, SenderThreadInput, ToSenderThread } from './senderThread.js';
+import { requestToWire, resultFromWire } from './wire.js';
 
 const THREAD = new URL('./senderThread.js', import.meta.url);
 
@@ -48,9 +49,12 @@ export const startThreadSender = async (options: SenderThreadInput): Promise<Web
 
   worker.on('message', (message: FromSenderThread) => {
     if (!('sent' in message)) return;
-    const entry = waiting.get(message.sent);
-    waiting.delete(message.sent);
-    entry?.resolve(message.result);
+    for (const result of message.sent) {
+      const entry = waiting.get(result[0]);
+      if (!entry) continue;
+      waiting.delete(result[0]);
+      entry.resolve(resultFromWire(result, entry.url));
+    }
     // Nothing more on the wire: a sender left open must not keep the process alive.
     if (waiting.size === 0) worker.unref();
   });
@@ -68,7 +72,7 @@ export const startThreadSender = async (options: SenderThreadInput): Promise<Web
         waiting.set(number, { url: request.url, resolve });
         // A request on the wire keeps the process alive until it is answered, as in this thread.
         worker.ref();
-        const message: ToSenderThread = { send: number, request };
+        const message: ToSenderThread = { send: requestToWire(number, request) };
         worker.postMessage(message);
       }),
     close: () => {
