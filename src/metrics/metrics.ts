@@ -17,6 +17,23 @@ export type Metrics = {
   delivery: DeliveryMetrics;
 };
 
+/**
+ * A metric's child for each set of label values, made once: prom-client builds and checks the
+ * labels on every `labels()` call, and an attempt is counted on every webhook sent.
+ */
+const children = <Child>(make: (...values: string[]) => Child) => {
+  const made = new Map<string, Child>();
+  return (...values: string[]): Child => {
+    const key = values.join('\u0000');
+    let child = made.get(key);
+    if (!child) {
+      child = make(...values);
+      made.set(key, child);
+    }
+    return child;
+  };
+};
+
 /** One registry per running service, so that tests starting several services do not collide. */
 export const createMetrics = (): Metrics => {
   const registry = new Registry();
@@ -47,18 +64,24 @@ export const createMetrics = (): Metrics => {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const attemptsBy = children((outcome) => attempts.labels(outcome));
+  const attemptDurationBy = children((outcome) => attemptDuration.labels(outcome));
+  const deliveriesBy = children((outcome) => deliveries.labels(outcome));
+  const httpDurationBy = children((method, route, status) =>
+    httpDuration.labels(method, route, status),
+  );
   return {
     registry,
     delivery: {
-      ended: (outcome) => deliveries.labels(outcome).inc(),
+      ended: (outcome) => deliveriesBy(outcome).inc(),
       attempt: (outcome, seconds) => {
-        attempts.labels(outcome).inc();
-        attemptDuration.labels(outcome).observe(seconds);
+        attemptsBy(outcome).inc();
+        attemptDurationBy(outcome).observe(seconds);
       },
     },
     http: {
       observe: (method, route, status, seconds) =>
-        httpDuration.labels(method, route, String(status)).observe(seconds),
+        httpDurationBy(method, route, String(status)).observe(seconds),
     },
   };
 };
