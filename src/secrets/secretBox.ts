@@ -49,23 +49,28 @@ const OPENED_KEPT = 10_000;
 
 /**
  * Opening a sealed secret costs a decryption on every delivery attempt; the opened secrets of the
- * endpoints in use are kept in memory (they are in memory while signing anyway), the least
- * recently used dropped first.
+ * endpoints in use are kept in memory (they are in memory while signing anyway), by endpoint. Those
+ * kept longest are dropped first, to be opened again when next used: a hit moves nothing, so that
+ * an attempt pays one lookup by the endpoint's id, not the upkeep of an order of use.
  */
 export const rememberingOpened = (box: SecretBox): SecretBox => {
-  const opened = new Map<string, string>();
+  /** By owner: its sealed secrets (the current one, and the previous during a rotation), opened. */
+  const opened = new Map<string, Map<string, string>>();
   return {
     seal: box.seal,
     open: (sealed, owner) => {
-      const key = `${owner} ${sealed}`;
-      let plaintext = opened.get(key);
-      if (plaintext === undefined) {
-        plaintext = box.open(sealed, owner);
+      let ofOwner = opened.get(owner);
+      const kept = ofOwner?.get(sealed);
+      if (kept !== undefined) return kept;
+      const plaintext = box.open(sealed, owner);
+      if (!ofOwner) {
         if (opened.size >= OPENED_KEPT) opened.delete(opened.keys().next().value!);
-      } else {
-        opened.delete(key);
+        ofOwner = new Map();
+        opened.set(owner, ofOwner);
       }
-      opened.set(key, plaintext);
+      // A rotation leaves two in use; older ones are no longer asked for.
+      if (ofOwner.size >= 2) ofOwner.delete(ofOwner.keys().next().value!);
+      ofOwner.set(sealed, plaintext);
       return plaintext;
     },
   };

@@ -24,4 +24,29 @@ describe('secret box', () => {
     expect(box.open(sealed, 'we_1')).to.equal('whsec_secret');
     expect(() => box.open(sealed, 'we_2')).to.throw();
   });
+
+  it('opens each sealed secret once while in use: the current and the previous of a rotation', () => {
+    const inner = secretBox(key);
+    const opened: string[] = [];
+    const box = rememberingOpened({
+      seal: inner.seal,
+      open: (sealed, owner) => {
+        opened.push(sealed);
+        return inner.open(sealed, owner);
+      },
+    });
+    const first = box.seal('whsec_first', 'we_1');
+    const second = box.seal('whsec_second', 'we_1');
+    const third = box.seal('whsec_third', 'we_1');
+    for (let i = 0; i < 3; i++) {
+      expect(box.open(first, 'we_1')).to.equal('whsec_first');
+      expect(box.open(second, 'we_1')).to.equal('whsec_second');
+    }
+    expect(opened).to.deep.equal([first, second]);
+    // Another rotation: the oldest is no longer kept, the two in use are.
+    expect(box.open(third, 'we_1')).to.equal('whsec_third');
+    expect(box.open(second, 'we_1')).to.equal('whsec_second');
+    expect(box.open(first, 'we_1')).to.equal('whsec_first');
+    expect(opened).to.deep.equal([first, second, third, first]);
+  });
 });
