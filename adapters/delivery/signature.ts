@@ -1,15 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import type { WebhookRequest } from './port.js';
+import { recentMap } from '../memory/recentMap.js';
 
 /** Signers by secret: a secret's key is decoded once, not on every attempt. */
-const signers = new Map<string, Webhook>();
-const MAX_SIGNERS = 10_000;
+const signers = recentMap<string, Webhook>(10_000);
 
 const signerOf = (secret: string): Webhook => {
   let signer = signers.get(secret);
   if (!signer) {
     signer = new Webhook(secret);
-    if (signers.size >= MAX_SIGNERS) signers.delete(signers.keys().next().value!);
     signers.set(secret, signer);
   }
   return signer;

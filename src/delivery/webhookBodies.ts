@@ -1,3 +1,5 @@
+import { recentMap } from '../../adapters/memory/recentMap.js';
+
 /** What a webhook's body says of its event: the same for every endpoint, every try. */
 export type WebhookContent = {
   id: string;
@@ -30,25 +32,17 @@ const BUDGET_CHARS = 16 * 1024 * 1024;
 /**
  * The bodies of the events this process planned deliveries for lately, so that an attempt has its
  * body without reading the event from the log and building it again, once per endpoint. Events
- * never change, so a body kept is never stale. Only the latest are kept, within a budget: the
- * oldest go first, and an attempt that finds none reads its event.
+ * never change, so a body kept is never stale. Only the latest are kept, within a budget; an
+ * attempt that finds none reads its event.
  */
 export const webhookBodies = (budgetChars = BUDGET_CHARS): WebhookBodies => {
-  const bodies = new Map<string, string>();
-  let held = 0;
+  const bodies = recentMap<string, string>(budgetChars, (body) => body.length);
   return {
     remember: (event) => {
       const kept = bodies.get(event.id);
       if (kept !== undefined) return kept;
       const body = webhookBody(event);
-      if (body.length > budgetChars) return body;
-      bodies.set(event.id, body);
-      held += body.length;
-      for (const [id, oldest] of bodies) {
-        if (held <= budgetChars) break;
-        bodies.delete(id);
-        held -= oldest.length;
-      }
+      if (body.length <= budgetChars) bodies.set(event.id, body);
       return body;
     },
     recall: (eventId) => bodies.get(eventId),

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { recentMap } from '../../adapters/memory/recentMap.js';
 
 /**
  * Seals secrets (endpoint signing secrets) before they enter the log or a read model, with
@@ -49,13 +50,12 @@ const OPENED_KEPT = 10_000;
 
 /**
  * Opening a sealed secret costs a decryption on every delivery attempt; the opened secrets of the
- * endpoints in use are kept in memory (they are in memory while signing anyway), by endpoint. Those
- * kept longest are dropped first, to be opened again when next used: a hit moves nothing, so that
- * an attempt pays one lookup by the endpoint's id, not the upkeep of an order of use.
+ * endpoints in use are kept in memory (they are in memory while signing anyway), by endpoint, those
+ * of the endpoints not used lately dropped first.
  */
 export const rememberingOpened = (box: SecretBox): SecretBox => {
   /** By owner: its sealed secrets (the current one, and the previous during a rotation), opened. */
-  const opened = new Map<string, Map<string, string>>();
+  const opened = recentMap<string, Map<string, string>>(OPENED_KEPT);
   return {
     seal: box.seal,
     open: (sealed, owner) => {
@@ -64,7 +64,6 @@ export const rememberingOpened = (box: SecretBox): SecretBox => {
       if (kept !== undefined) return kept;
       const plaintext = box.open(sealed, owner);
       if (!ofOwner) {
-        if (opened.size >= OPENED_KEPT) opened.delete(opened.keys().next().value!);
         ofOwner = new Map();
         opened.set(owner, ofOwner);
       }
