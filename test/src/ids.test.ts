@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { newId } from '../../src/ids.js';
 
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
 describe('ids', () => {
   it('are prefixed, 26 characters of Crockford base32, and sort by time', () => {
     const early = newId('evt', Date.UTC(2026, 0, 1));
@@ -8,6 +10,19 @@ describe('ids', () => {
     expect(early).to.match(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(early < late).to.equal(true);
     expect(newId('we', 0).slice(0, 13)).to.equal('we_0000000000');
+  });
+
+  it('spell the time and 80 random bits in the ULID layout, most significant first', () => {
+    // 1234567890123 ms is 01 3XRZP16B in base32 (ten characters of five bits).
+    const id = newId('x', 1_234_567_890_123);
+    expect(id.slice(0, 12)).to.equal('x_013XRZP16B');
+    // The random part spells 80 bits; decoded, it is 10 bytes.
+    let bits = 0n;
+    for (const char of id.slice(12)) bits = (bits << 5n) | BigInt(ALPHABET.indexOf(char));
+    expect(bits < 1n << 80n).to.equal(true);
+    const seen = new Set(Array.from({ length: 2_000 }, () => newId('x', 0).slice(12, 13)));
+    // The first character holds the top five random bits: all 32 values turn up.
+    expect(seen.size).to.equal(32);
   });
 
   it('do not repeat', () => {
