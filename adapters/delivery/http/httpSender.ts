@@ -1,26 +1,15 @@
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { isIpLiteral, isPublicAddress } from '../../../domain/webhooks/addressPolicy.js';
 import type { SendResult, WebhookRequest, WebhookSender } from '../port.js';
 import { signedHeaders } from '../signature.js';
-import { classifyError, describeError } from './classifyError.js';
-import { Deadline } from './deadline.js';
+import { recentMap } from '../../memory/recentMap.js';
+import { exchange } from './exchange.js';
 import { guardedLookup } from './guardedLookup.js';
-import { parseRetryAfter } from './retryAfter.js';
 
-/** How much of an answer is kept; the rest is discarded unread. */
-export const MAX_RESPONSE_BYTES = 4096;
+/** An endpoint URL as undici dispatches to it; `blocked` names a literal address refused. */
+type Target = { origin: string; path: string; blocked: string | undefined };
 
-const readCapped = async (body: AsyncIterable<Buffer>): Promise<string> => {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk.subarray(0, MAX_RESPONSE_BYTES - size));
-    size += Math.min(chunk.length, MAX_RESPONSE_BYTES - size);
-    // Leaving the loop destroys the stream: a receiver's huge answer is never read whole.
-    if (size >= MAX_RESPONSE_BYTES) break;
-  }
-  return Buffer.concat(chunks).toString('utf8');
-};
+export { MAX_RESPONSE_BYTES } from './exchange.js';
 
 /**
  * POSTs webhooks with undici: no redirects followed, the whole attempt bounded by its timeout, at
@@ -36,74 +25,63 @@ export const httpSender = (options: {
     keepAliveTimeout: 4_000,
   });
 
-  const blockedLiteral = (url: string): string | undefined => {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const blockedLiteral = (url: URL): string | undefined => {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
     return !options.allowPrivate && isIpLiteral(host) && !isPublicAddress(host) ? host : undefined;
   };
 
-  const send = async (req: WebhookRequest): Promise<SendResult> => {
-    const headers = signedHeaders(req);
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
-    const failure = (
-      code: SendResult['outcome']['error'] & object,
-      status: number | null = null,
-      body: string | null = null,
-    ): SendResult => ({
-      outcome: {
-        status: 'failed',
-        url: req.url,
-        response_status_code: status,
-        response_body: body,
-        error: code,
-        duration_ms: elapsed(),
-      },
-      retryAfterMs: null,
-    });
-    // A literal address is connected to without a lookup: it is checked here instead.
-    const literal = blockedLiteral(req.url);
-    if (literal)
-      return failure({ code: 'url_blocked', message: `${literal} is not a public address` });
-    const signal = new Deadline(req.timeoutMs);
-    try {
-      const res = await request(req.url, {
-        method: 'POST',
-        headers,
-        body: req.body,
-        dispatcher: agent,
-        signal,
-        headersTimeout: req.timeoutMs,
-        bodyTimeout: req.timeoutMs,
-      });
-      const body = await readCapped(res.body);
-      const status = res.statusCode;
-      if (status >= 200 && status < 300) {
-        return {
+  /** Where each endpoint URL points, parsed once: every attempt to it sends the same. */
+  const targets = recentMap<string, Target>(10_000);
+  const targetOf = (url: string): Target => {
+    let target = targets.get(url);
+    if (!target) {
+      const parsed = new URL(url);
+      target = {
+        origin: parsed.origin,
+        path: `${parsed.pathname}${parsed.search}`,
+        blocked: blockedLiteral(parsed),
+      };
+      targets.set(url, target);
+    }
+    return target;
+  };
+
+  const send = (req: WebhookRequest): Promise<SendResult> =>
+    new Promise((resolve) => {
+      const target = targetOf(req.url);
+      // A literal address is connected to without a lookup: it is checked here instead.
+      if (target.blocked) {
+        return resolve({
           outcome: {
-            status: 'succeeded',
+            status: 'failed',
             url: req.url,
-            response_status_code: status,
-            response_body: body,
-            error: null,
-            duration_ms: elapsed(),
+            response_status_code: null,
+            response_body: null,
+            error: { code: 'url_blocked', message: `${target.blocked} is not a public address` },
+            duration_ms: 0,
           },
           retryAfterMs: null,
-        };
+        });
       }
-      const result = failure(
-        { code: 'http_status', message: `The receiver answered ${status}.` },
-        status,
-        body,
-      );
-      if (status === 429 || status === 503)
-        result.retryAfterMs = parseRetryAfter(res.headers['retry-after'], Date.now());
-      return result;
-    } catch (error) {
-      return failure({ code: classifyError(error), message: describeError(error) });
-    } finally {
-      signal.clear();
-    }
-  };
+      const handler = exchange(req.url, req.timeoutMs, resolve);
+      try {
+        agent.dispatch(
+          {
+            origin: target.origin,
+            path: target.path,
+            method: 'POST',
+            headers: signedHeaders(req),
+            body: req.body,
+            headersTimeout: req.timeoutMs,
+            bodyTimeout: req.timeoutMs,
+          },
+          handler,
+        );
+      } catch (error) {
+        // Refused before it left (a closed sender, a header undici will not send): failed as such.
+        handler.refused(error);
+      }
+    });
 
   // Closing aborts what is still on the wire: the caller records none of it and sends it again later.
   return { send, close: () => agent.destroy() };
