@@ -26,8 +26,13 @@ export type WebhookBodies = {
   recall: (eventId: string) => string | undefined;
 };
 
-/** What the kept bodies may hold in all, counted in characters of JSON. */
-const BUDGET_CHARS = 16 * 1024 * 1024;
+/**
+ * What the kept bodies may hold in all, counted in characters of JSON plus what keeping one costs
+ * (its id, its place in the map). A body is needed from its plan to its attempt, seconds at most
+ * for nearly all: 4 MiB keep some 20,000 bodies of a typical event.
+ */
+const BUDGET_CHARS = 4 * 1024 * 1024;
+const KEEPING_COST = 100;
 
 /**
  * The bodies of the events this process planned deliveries for lately, so that an attempt has its
@@ -36,13 +41,13 @@ const BUDGET_CHARS = 16 * 1024 * 1024;
  * attempt that finds none reads its event.
  */
 export const webhookBodies = (budgetChars = BUDGET_CHARS): WebhookBodies => {
-  const bodies = recentMap<string, string>(budgetChars, (body) => body.length);
+  const bodies = recentMap<string, string>(budgetChars, (body) => body.length + KEEPING_COST);
   return {
     remember: (event) => {
       const kept = bodies.get(event.id);
       if (kept !== undefined) return kept;
       const body = webhookBody(event);
-      if (body.length <= budgetChars) bodies.set(event.id, body);
+      if (body.length + KEEPING_COST <= budgetChars) bodies.set(event.id, body);
       return body;
     },
     recall: (eventId) => bodies.get(eventId),
