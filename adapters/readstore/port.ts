@@ -17,6 +17,17 @@ export type FindQuery = {
 
 export type FindPage = { docs: Doc[]; nextCursor: string | null };
 
+/** The groups of a collection, each by its first document: see `ReadStore.firstOfEach`. */
+export type FirstOfEachQuery = {
+  /** The field whose values make the groups, taken in ascending order. */
+  groupBy: string;
+  /** The field that orders a group's documents (ascending): its least is the group's first. */
+  orderBy: string;
+  /** Only the groups after this value of `groupBy`: the next page. */
+  after?: string;
+  limit: number;
+};
+
 /** Which tables a projection writes: the live ones, or a rebuild's fresh generation beside them. */
 export type Target = { kind: 'live' } | { kind: 'rebuild'; generation: number };
 
@@ -54,6 +65,12 @@ export type ReadStore = {
   applyInTransaction?: (name: string, changes: readonly Change[], checkpoint: Position) => boolean;
   get: (collection: string, id: string) => Promise<Doc | undefined>;
   find: (collection: string, query: FindQuery) => Promise<FindPage>;
+  /**
+   * The first document of each group, groups in ascending order. Given an index on
+   * (groupBy, orderBy), each group costs one seek however many documents it holds: a group with a
+   * long backlog costs the others nothing.
+   */
+  firstOfEach: (collection: string, query: FirstOfEachQuery) => Promise<Doc[]>;
   /** How many documents `find` would list over all its pages. */
   count: (collection: string, query: Omit<FindQuery, 'cursor' | 'limit'>) => Promise<number>;
   /** Fresh, empty tables for every collection of the projection; returns their generation. */

@@ -3,41 +3,15 @@ import type { Subscription } from '../../adapters/eventstore/port.js';
 import type { DeliveryEvent } from '../../domain/deliveries/delivery.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DueDoc } from '../../projections/deliveries.js';
-import { DELIVERIES_DUE } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
 import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
 import { newId } from '../ids.js';
 import { attemptDelivery } from './attempt.js';
-import { dueWork } from './dueWork.js';
+import { dueQueue } from './dueQueue.js';
 import { knownDeliveries } from './knownDeliveries.js';
 import { endpointLimits } from './endpointLimits.js';
-
-/**
- * Wakes a sleeping loop; a wake before the sleep is not lost (the next wait returns at once). The
- * waiters wake at the end of the turn, in one go however many wakes the turn had, and ahead of what
- * the turn queued after the first wake: an attempt that frees a slot queues its outcome's append
- * right after, so the next request to that endpoint leaves before the outcome is written, and the
- * receiver answers it while the commit runs.
- */
-const wakeSignal = () => {
-  let waiters: Array<() => void> = [];
-  let scheduled = false;
-  const wakeAll = () => {
-    scheduled = false;
-    const woken = waiters;
-    waiters = [];
-    for (const resolve of woken) resolve();
-  };
-  return {
-    wait: () => new Promise<void>((resolve) => waiters.push(resolve)),
-    notify: () => {
-      if (scheduled) return;
-      scheduled = true;
-      setImmediate(wakeAll);
-    },
-  };
-};
+import { wakeSignal } from './wakeSignal.js';
 
 export type Dispatcher = {
   stop: () => Promise<void>;
@@ -45,9 +19,11 @@ export type Dispatcher = {
   inFlight: () => number;
 };
 
-/** Even with no news, look at the queue this often (another process may have written to it). */
-const IDLE_LOOK_MS = 5_000;
-const LOOK_AHEAD_MS = 1_000;
+/**
+ * Even with no news, walk the durable queue endpoint by endpoint this often (another process may
+ * have written to it, or news may have been missed).
+ */
+const RESYNC_MS = 5_000;
 const AFTER_FAILURE_MS = 1_000;
 const CLAIM_MARGIN_MS = 60_000;
 
@@ -67,7 +43,8 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
   );
   const wake = wakeSignal();
   const known = knownDeliveries();
-  const inFlight = new Map<string, Promise<void>>();
+  /** Deliveries being attempted, by id. */
+  const inFlight = new Map<string, { endpointId: string; attempt: Promise<void> }>();
   let running = true;
   const owner = newId('dsp');
   // A claim outlasts the try and its recording, so the queue has moved on before it ends.
@@ -85,25 +62,26 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       (events) => {
         // The events say what fell due and where: list it at once, without waiting for the queue's
         // projection. The attempt's own recording waits for it, so the queue ends up in order.
-        work.offer(
-          events.map((event) => {
-            const data = event.data as {
-              event_id: string;
-              endpoint_id: string;
-              due_at: string;
-              round?: number;
-            };
-            known.note(event as RecordedEvent<DeliveryEvent>);
-            const round = event.type === 'delivery.planned' ? 1 : data.round;
-            return {
-              id: event.stream,
-              event_id: data.event_id,
-              endpoint_id: data.endpoint_id,
-              due_at_ms: Date.parse(data.due_at),
-              ...(round !== undefined && { round }),
-            };
-          }),
-        );
+        const docs = events.map((event) => {
+          const data = event.data as {
+            event_id: string;
+            endpoint_id: string;
+            due_at: string;
+            round?: number;
+          };
+          const round = event.type === 'delivery.planned' ? 1 : data.round;
+          return {
+            id: event.stream,
+            event_id: data.event_id,
+            endpoint_id: data.endpoint_id,
+            due_at_ms: Date.parse(data.due_at),
+            ...(round !== undefined && { round }),
+          };
+        });
+        // Only the deliveries taken in hand are remembered: the rest are read when their turn comes.
+        const taken = new Set(work.offer(docs, Date.now()).map((doc) => doc.id));
+        for (const event of events)
+          if (taken.has(event.stream)) known.note(event as RecordedEvent<DeliveryEvent>);
         wake.notify();
         return Promise.resolve();
       },
@@ -132,6 +110,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       if (!slotHeld) return;
       slotHeld = false;
       limits.release(due.endpoint_id);
+      work.slotFreed(due.endpoint_id);
       wake.notify();
     };
     const attempt = attemptDelivery({ services, sender, running: () => running }, due, {
@@ -140,7 +119,9 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       ...known.take(due.id),
       answered: freeSlot,
     })
-      .then(scheduled)
+      .then((at) => {
+        if (at !== null) work.retryAt(due.endpoint_id, at);
+      })
       .catch((err: unknown) => {
         services.logger.error({ err, delivery: due.id }, 'delivery attempt failed');
         return new Promise<void>((resolve) => setTimeout(resolve, AFTER_FAILURE_MS));
@@ -150,15 +131,15 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         const again = parked.get(due.id);
         if (again) {
           parked.delete(due.id);
-          work.offer([again]);
+          work.offer([again], Date.now());
         }
         freeSlot();
         wake.notify();
       });
-    inFlight.set(due.id, attempt);
+    inFlight.set(due.id, { endpointId: due.endpoint_id, attempt });
   };
 
-  const work = dueWork(services.readStore);
+  const work = dueQueue(services.readStore);
   /** Rounds that fell due while a try of their delivery was still on the wire. */
   const parked = new Map<string, DueDoc>();
 
@@ -177,8 +158,12 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       return read;
     };
     return work.drain({
-      busy: () => limits.saturated(),
-      excluded: () => [...inFlight.keys()],
+      now: Date.now(),
+      inFlightOf: (endpointId) => {
+        const ids: string[] = [];
+        for (const [id, entry] of inFlight) if (entry.endpointId === endpointId) ids.push(id);
+        return ids;
+      },
       full: () => !running || limits.globalFull(),
       start: async (due) => {
         if (inFlight.has(due.id)) {
@@ -189,7 +174,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
         }
         const { endpoint, secrets } = await endpointOf(due.endpoint_id);
         const rate = endpoint && !endpoint.disabled ? endpoint.rate_limit_per_s : null;
-        if (!limits.tryAcquire(due.endpoint_id, rate)) return false;
+        if (!limits.tryAcquire(due.endpoint_id, rate)) return limits.refusal(due.endpoint_id) ?? 0;
         // Another dispatcher holds this try: it is theirs. Should they die, the lease ends and
         // the try, still in the queue, is found again.
         if (!(await services.claims.claim(claimKey(due), owner, claimLease))) {
@@ -202,44 +187,15 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     });
   };
 
-  /** How long to sleep: until the next delivery falls due, or an endpoint's rate allows another. */
   /**
-   * The earliest due time in the queue, read at most every LOOK_AHEAD_MS: between reads, retries
-   * that attempts schedule are folded in as they are recorded, so no finished attempt costs a query.
+   * How long to sleep: until an endpoint set aside or waiting has something to do, or the next walk
+   * of the queue. With every slot taken, only an attempt's end (news) is worth waking for.
    */
-  let nextDue: { at: number | undefined; readAt: number } = { at: undefined, readAt: -Infinity };
-  const scheduled = (at: number | null) => {
-    if (at !== null && (nextDue.at === undefined || at < nextDue.at)) nextDue = { ...nextDue, at };
-  };
-  const nextDueAt = async (now: number): Promise<number | undefined> => {
-    if (nextDue.at !== undefined && nextDue.at <= now) {
-      // It has fallen due: report it once, and read afresh next time.
-      const at = nextDue.at;
-      nextDue = { at: undefined, readAt: -Infinity };
-      return at;
-    }
-    if (now - nextDue.readAt < LOOK_AHEAD_MS) return nextDue.at;
-    const next = await services.readStore.find(DELIVERIES_DUE, {
-      range: { gte: now + 1 },
-      orderBy: { field: 'due_at_ms', direction: 'asc' },
-      limit: 1,
-    });
-    nextDue = { at: (next.docs[0] as DueDoc | undefined)?.due_at_ms, readAt: now };
-    return nextDue.at;
-  };
-
-  const sleepMs = async (): Promise<number> => {
-    const now = Date.now();
-    const candidates = [now + IDLE_LOOK_MS];
-    const dueAt = await nextDueAt(now);
-    if (dueAt !== undefined && dueAt <= now) {
-      // A delivery fell due while the loop was busy: the lists do not hold it yet.
-      work.invalidate();
-      return 0;
-    }
-    if (dueAt !== undefined) candidates.push(dueAt);
-    const token = limits.nextTokenAt();
-    if (token !== undefined) candidates.push(token);
+  let resyncedAt = -Infinity;
+  const sleepMs = (now: number): number => {
+    const candidates = [resyncedAt + RESYNC_MS];
+    const next = limits.globalFull() ? undefined : work.nextLookAt();
+    if (next !== undefined) candidates.push(next);
     return Math.max(0, Math.min(...candidates) - now);
   };
 
@@ -247,13 +203,15 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     while (running) {
       const woken = wake.wait();
       try {
+        if (Date.now() - resyncedAt >= RESYNC_MS) {
+          resyncedAt = Date.now();
+          await work.resync();
+          limits.forgetRefilled();
+        }
         await fill();
-        const ms = await sleepMs();
+        const ms = sleepMs(Date.now());
         let timer: NodeJS.Timeout | undefined;
-        const slept = new Promise((resolve) => (timer = setTimeout(resolve, ms))).then(() => {
-          // Something fell due, or a while passed: the queue may hold what the lists do not.
-          work.invalidate();
-        });
+        const slept = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
         const wokenBy = await Promise.race([woken.then(() => 'news' as const), slept]);
         clearTimeout(timer);
         // A wake comes at the end of its turn, with the turn's other news in (attempts ending,
@@ -276,7 +234,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       await looping;
       // Attempts still on the wire record nothing now: they stay due, and are sent again after a restart.
       await sender.close();
-      await Promise.all(inFlight.values());
+      await Promise.all([...inFlight.values()].map((entry) => entry.attempt));
     },
     inFlight: () => inFlight.size,
   };

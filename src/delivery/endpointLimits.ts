@@ -4,16 +4,23 @@
  * while the others go on.
  */
 export type EndpointLimits = {
-  /** Takes a slot for the endpoint, or says why not and when to look again. */
+  /** Takes a slot for the endpoint, or says no (`refusal` then says why). */
   tryAcquire: (endpointId: string, ratePerSecond: number | null) => boolean;
+  /**
+   * Why the endpoint cannot take another attempt now: every slot is taken (`global`), its own
+   * slots are (`slots`: one frees when an attempt of it is answered), or its rate is spent (the
+   * time its next token comes). Null: it could.
+   */
+  refusal: (endpointId: string) => 'global' | 'slots' | number | null;
   release: (endpointId: string) => void;
   globalFull: () => boolean;
-  /** Endpoints that cannot take another attempt now. */
-  saturated: () => string[];
-  /** When an endpoint turned away for its rate has a token again (now, if it already has). */
-  nextTokenAt: () => number | undefined;
   inFlight: () => number;
-  /** Endpoints whose rate is being kept: those that sent lately and have not refilled. */
+  /**
+   * Forgets the buckets that have refilled: a full bucket is what a fresh one would be, so the
+   * buckets kept are those of endpoints sending now, not of every endpoint that ever sent.
+   */
+  forgetRefilled: () => void;
+  /** Endpoints whose rate is being kept: those that sent lately and have not been forgotten. */
   tracked: () => number;
 };
 
@@ -26,8 +33,6 @@ export const endpointLimits = (
 ): EndpointLimits => {
   const active = new Map<string, number>();
   const buckets = new Map<string, Bucket>();
-  /** Endpoints turned away for their rate since they last sent: someone must look again for them. */
-  const waiting = new Set<string>();
   let total = 0;
 
   const refill = (bucket: Bucket, at: number) => {
@@ -36,22 +41,6 @@ export const endpointLimits = (
       bucket.tokens + ((at - bucket.updatedAt) / 1000) * bucket.rate,
     );
     bucket.updatedAt = at;
-  };
-
-  const hasToken = (endpointId: string, at: number): boolean => {
-    const bucket = buckets.get(endpointId);
-    if (!bucket) return true;
-    refill(bucket, at);
-    // A full bucket is what a fresh one would be: forget it, so that the buckets kept (and looked
-    // at on every round) are those of endpoints sending now, not of every endpoint that ever sent.
-    if (bucket.tokens >= bucket.rate) {
-      buckets.delete(endpointId);
-      waiting.delete(endpointId);
-      return true;
-    }
-    if (bucket.tokens >= 1) return true;
-    waiting.add(endpointId);
-    return false;
   };
 
   return {
@@ -65,18 +54,24 @@ export const endpointLimits = (
           buckets.set(endpointId, bucket);
         }
         refill(bucket, at);
-        if (bucket.tokens < 1) {
-          waiting.add(endpointId);
-          return false;
-        }
+        if (bucket.tokens < 1) return false;
         bucket.tokens -= 1;
       } else {
         buckets.delete(endpointId);
       }
-      waiting.delete(endpointId);
       active.set(endpointId, (active.get(endpointId) ?? 0) + 1);
       total++;
       return true;
+    },
+    refusal: (endpointId) => {
+      if (total >= global) return 'global';
+      if ((active.get(endpointId) ?? 0) >= perEndpoint) return 'slots';
+      const bucket = buckets.get(endpointId);
+      if (!bucket) return null;
+      const at = now();
+      refill(bucket, at);
+      if (bucket.tokens >= 1) return null;
+      return at + Math.ceil(((1 - bucket.tokens) / bucket.rate) * 1000);
     },
     release: (endpointId) => {
       const n = (active.get(endpointId) ?? 1) - 1;
@@ -85,28 +80,14 @@ export const endpointLimits = (
       total--;
     },
     globalFull: () => total >= global,
-    saturated: () => {
-      const at = now();
-      const busy = [...active].filter(([, n]) => n >= perEndpoint).map(([id]) => id);
-      const limited = [...buckets.keys()].filter((id) => !hasToken(id, at));
-      return [...new Set([...busy, ...limited])];
-    },
-    nextTokenAt: () => {
-      const at = now();
-      let earliest: number | undefined;
-      for (const id of waiting) {
-        const bucket = buckets.get(id);
-        if (!bucket) continue;
-        refill(bucket, at);
-        // A token that came back since the endpoint was turned away is worth one look now; the
-        // endpoint is forgotten until it is turned away again, so an idle one is not looked at forever.
-        if (bucket.tokens >= 1) waiting.delete(id);
-        const ready = at + Math.max(0, ((1 - bucket.tokens) / bucket.rate) * 1000);
-        earliest = earliest === undefined ? ready : Math.min(earliest, ready);
-      }
-      return earliest;
-    },
     inFlight: () => total,
+    forgetRefilled: () => {
+      const at = now();
+      for (const [endpointId, bucket] of buckets) {
+        refill(bucket, at);
+        if (bucket.tokens >= bucket.rate) buckets.delete(endpointId);
+      }
+    },
     tracked: () => buckets.size,
   };
 };

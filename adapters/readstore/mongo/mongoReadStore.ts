@@ -3,7 +3,7 @@ import type { Doc } from '../../../projections/projection.js';
 import { batchGeneration } from '../batchTarget.js';
 import type { FindQuery, ReadStore } from '../port.js';
 import { pageOf } from '../cursor.js';
-import { collectionName } from './names.js';
+import { checkName, collectionName } from './names.js';
 import { afterCursor, conditionsOf, filterOf, sortOf } from './query.js';
 import type { StateDoc } from './state.js';
 import {
@@ -112,6 +112,22 @@ export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
         .limit(query.limit + 1)
         .toArray();
       return pageOf(rows.map(toDoc), query.limit, query.orderBy.field);
+    },
+    // A seek per group, as in the embedded store: the least (group, order, _id) past the last group.
+    firstOfEach: async (collection, query) => {
+      const table = await live(collection);
+      const group = checkName('field', query.groupBy);
+      const sort = { [group]: 1, [checkName('field', query.orderBy)]: 1, _id: 1 } as const;
+      const docs: Doc[] = [];
+      let after: unknown = query.after;
+      while (docs.length < query.limit) {
+        const filter = after === undefined ? { [group]: { $ne: null } } : { [group]: { $gt: after } };
+        const row = await table.findOne(filter, { sort });
+        if (!row) break;
+        docs.push(toDoc(row));
+        after = (row as Record<string, unknown>)[group];
+      }
+      return docs;
     },
     count: async (collection, query) =>
       (await live(collection)).countDocuments(filterOf(conditionsOf(query))),

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Doc } from '../../../projections/projection.js';
 import { limitClause } from '../../sqlite/limitClause.js';
 import { decodeCursor, pageOf } from '../cursor.js';
-import type { FindPage, FindQuery, Scalar } from '../port.js';
+import type { FindPage, FindQuery, FirstOfEachQuery, Scalar } from '../port.js';
 import { InvalidCursorError } from '../port.js';
 import type { Layout } from './layout.js';
 
@@ -20,6 +20,7 @@ export const sqliteQueries = (parts: {
 }): {
   count: (collection: string, query: Filter) => number;
   find: (collection: string, query: FindQuery) => FindPage;
+  firstOfEach: (collection: string, query: FirstOfEachQuery) => Doc[];
 } => {
   const { layout, liveTable, prepared } = parts;
   /** The WHERE conditions of a query, but for its cursor. */
@@ -82,5 +83,29 @@ export const sqliteQueries = (parts: {
     );
   };
 
-  return { count, find };
+  /**
+   * One statement per group: the least (group, order, id) past the last group found. SQLite walks
+   * an index on (group, order) straight to it, skipping every other document of the group before.
+   */
+  const firstOfEach = (collection: string, query: FirstOfEachQuery) => {
+    const table = liveTable(collection);
+    const { field } = layout(collection);
+    const group = field(query.groupBy);
+    const order = `ORDER BY ${group}, ${field(query.orderBy)}, id LIMIT 1`;
+    const first = prepared(`SELECT doc, ${group} AS g FROM ${table} WHERE ${group} IS NOT NULL ${order}`);
+    const next = prepared(`SELECT doc, ${group} AS g FROM ${table} WHERE ${group} > ? ${order}`);
+    const docs: Doc[] = [];
+    let after = query.after;
+    while (docs.length < query.limit) {
+      const row = (after === undefined ? first.get() : next.get(after)) as
+        | { doc: string; g: string }
+        | undefined;
+      if (!row) break;
+      docs.push(JSON.parse(row.doc) as Doc);
+      after = row.g;
+    }
+    return docs;
+  };
+
+  return { count, find, firstOfEach };
 };

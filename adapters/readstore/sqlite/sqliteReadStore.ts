@@ -226,7 +226,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
     docTables.clear();
   });
 
-  const { count, find } = sqliteQueries({
+  const { count, find, firstOfEach } = sqliteQueries({
     layout,
     liveTable: (collection) => tableName(collection, liveGeneration(collection)),
     prepared,
@@ -250,6 +250,7 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       docTable(collection, liveGeneration(collection)).read(id),
     ),
     find: promised(find),
+    firstOfEach: promised(firstOfEach),
     count: promised(count),
     beginRebuild: async (name) => {
       await released(name);

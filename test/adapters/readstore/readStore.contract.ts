@@ -236,6 +236,37 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
       ).to.equal(4);
     });
 
+    it('gives the first document of each group, a page of groups at a time', async () => {
+      // Three merchants, the first with a long run of widgets; one widget belongs to none.
+      const docs = [
+        ...Array.from({ length: 30 }, (_, i) => widget(59 - i, 'mer_a')),
+        widget(7, 'mer_c'),
+        widget(3, 'mer_c'),
+        { ...widget(40, 'mer_b'), id: 'w_b40' },
+        { ...widget(1, 'mer_x'), id: 'w_none', merchant_id: null },
+      ];
+      await store.apply(
+        'widgets',
+        { kind: 'live' },
+        docs.map((doc) => ({ op: 'put' as const, collection: 'widgets', doc })),
+        next(),
+      );
+      const query = { groupBy: 'merchant_id', orderBy: 'created_at' };
+      const all = await store.firstOfEach('widgets', { ...query, limit: 10 });
+      expect(all.map((d) => [d.merchant_id, d.id])).to.deep.equal([
+        ['mer_a', 'w_030'],
+        ['mer_b', 'w_b40'],
+        ['mer_c', 'w_003'],
+      ]);
+      const firstPage = await store.firstOfEach('widgets', { ...query, limit: 2 });
+      expect(firstPage.map((d) => d.merchant_id)).to.deep.equal(['mer_a', 'mer_b']);
+      const secondPage = await store.firstOfEach('widgets', { ...query, after: 'mer_b', limit: 2 });
+      expect(secondPage.map((d) => d.id)).to.deep.equal(['w_003']);
+      expect(await store.firstOfEach('widgets', { ...query, after: 'mer_c', limit: 2 })).to.deep.equal(
+        [],
+      );
+    });
+
     it('refuses a cursor it did not issue', async () => {
       let error: unknown;
       try {

@@ -8,33 +8,36 @@ describe('endpoint limits', () => {
     clock = 1_000_000;
   });
 
-  it('caps attempts in flight overall and per endpoint', () => {
+  it('caps attempts in flight overall and per endpoint, and says which cap turned one away', () => {
     const limits = endpointLimits(3, 2, now);
     expect(limits.tryAcquire('a', null)).to.equal(true);
     expect(limits.tryAcquire('a', null)).to.equal(true);
     expect(limits.tryAcquire('a', null)).to.equal(false);
-    expect(limits.saturated()).to.deep.equal(['a']);
+    expect(limits.refusal('a')).to.equal('slots');
+    expect(limits.refusal('b')).to.equal(null);
     expect(limits.tryAcquire('b', null)).to.equal(true);
     expect(limits.globalFull()).to.equal(true);
     expect(limits.tryAcquire('c', null)).to.equal(false);
+    expect(limits.refusal('c')).to.equal('global');
     limits.release('a');
-    expect(limits.saturated()).to.deep.equal([]);
+    expect(limits.refusal('a')).to.equal(null);
     expect(limits.tryAcquire('c', null)).to.equal(true);
     expect(limits.inFlight()).to.equal(3);
   });
 
-  it('keeps an endpoint to its rate, and says when it may send again', () => {
+  it('keeps an endpoint to its rate, and says when its next token comes', () => {
     const limits = endpointLimits(100, 100, now);
     for (let i = 0; i < 4; i++) {
       expect(limits.tryAcquire('a', 4)).to.equal(true);
       limits.release('a');
     }
     expect(limits.tryAcquire('a', 4)).to.equal(false);
-    expect(limits.nextTokenAt()).to.equal(clock + 250);
-    clock += 250;
-    // The token is back: one look now, then the endpoint is not watched until turned away again.
-    expect(limits.nextTokenAt()).to.equal(clock);
-    expect(limits.nextTokenAt()).to.equal(undefined);
+    expect(limits.refusal('a')).to.equal(clock + 250);
+    clock += 100;
+    expect(limits.tryAcquire('a', 4)).to.equal(false);
+    expect(limits.refusal('a')).to.equal(clock + 150);
+    clock += 150;
+    expect(limits.refusal('a')).to.equal(null);
     expect(limits.tryAcquire('a', 4)).to.equal(true);
     expect(limits.tryAcquire('b', null)).to.equal(true);
   });
@@ -50,9 +53,16 @@ describe('endpoint limits: state kept', () => {
     }
     for (let i = 0; i < 5; i++) expect(limits.tryAcquire('we_busy', 5)).to.equal(true);
     expect(limits.tracked()).to.equal(501);
-    clock += 1000;
-    // Every quiet endpoint is full again; the busy one still has a slot in flight to give back.
-    expect(limits.saturated()).to.deep.equal([]);
+    clock += 100;
+    // A tenth of a second: none is full again yet.
+    limits.forgetRefilled();
+    expect(limits.tracked()).to.equal(501);
+    clock += 400;
+    // The quiet ones spent one token each, and have it back; the busy one spent five.
+    limits.forgetRefilled();
+    expect(limits.tracked()).to.equal(1);
+    clock += 500;
+    limits.forgetRefilled();
     expect(limits.tracked()).to.equal(0);
     // A forgotten endpoint starts again with a full bucket: its rate still holds.
     for (let i = 0; i < 5; i++) {
@@ -60,6 +70,6 @@ describe('endpoint limits: state kept', () => {
       limits.release('we_3');
     }
     expect(limits.tryAcquire('we_3', 5)).to.equal(false);
-    expect(limits.saturated()).to.include('we_3');
+    expect(limits.refusal('we_3')).to.equal(clock + 200);
   });
 });

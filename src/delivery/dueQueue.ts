@@ -1,0 +1,204 @@
+import type { ReadStore } from '../../adapters/readstore/port.js';
+import type { DueDoc } from '../../projections/deliveries.js';
+import { DELIVERIES_DUE } from '../../projections/deliveries.js';
+
+/** Deliveries read from the durable queue at a time, and held at most, for one endpoint. */
+const PER_ENDPOINT = 64;
+/**
+ * Deliveries held in memory in all, whatever the backlog (past it, one per endpoint with work): the
+ * rest wait in the durable queue.
+ */
+const MAX_HELD = 4_096;
+/** Endpoints looked up at a time when the queue is walked endpoint by endpoint. */
+const HEADS_PAGE = 500;
+
+/** Why an endpoint cannot take a delivery now: see `EndpointLimits.refusal`. */
+export type Refusal = 'global' | 'slots' | number;
+
+export type DueQueue = {
+  /** Deliveries just planned or requeued, known from their events: no read of the queue needed. */
+  offer: (docs: readonly DueDoc[], now: number) => DueDoc[];
+  /** An attempt of this endpoint scheduled its delivery's next try. */
+  retryAt: (endpointId: string, at: number) => void;
+  /**
+   * Looks at the durable queue endpoint by endpoint (a seek each, however long its backlog), for
+   * work this process was not told of: at start, and now and then (another process may write).
+   */
+  resync: () => Promise<void>;
+  /** A slot of the endpoint freed: an endpoint set aside for its slots may go on. */
+  slotFreed: (endpointId: string) => void;
+  /**
+   * Offers due deliveries, oldest first per endpoint, endpoint after endpoint. `start` takes one
+   * (true) or says why the endpoint cannot (it is then set aside until that changes); `full`
+   * ends the round.
+   */
+  drain: (round: {
+    now: number;
+    inFlightOf: (endpointId: string) => string[];
+    start: (due: DueDoc) => Promise<true | Refusal>;
+    full: () => boolean;
+  }) => Promise<void>;
+  /** When an endpoint set aside or waiting next has something to do (undefined: none has). */
+  nextLookAt: () => number | undefined;
+  /** Endpoints known to have work, and deliveries held in memory. */
+  size: () => { endpoints: number; held: number };
+};
+
+/**
+ * An endpoint with work: the deliveries of it at hand (due, oldest first), when the durable queue
+ * may next hold one of it that is not at hand, and until when it is set aside.
+ */
+type EndpointQueue = {
+  docs: DueDoc[];
+  /** The earliest due time of a delivery of it that may be in the durable queue and not in `docs`. */
+  dueAt: number | undefined;
+  /** Set aside for its rate until then, or (Infinity) until a slot of it frees. */
+  heldUntil: number;
+  /** Counts news of it, so that a read can tell whether news came while it was under way. */
+  news: number;
+};
+
+const earlier = (a: number | undefined, b: number) => (a === undefined || b < a ? b : a);
+
+/**
+ * What is due, as one entry per endpoint: its next deliveries at hand, its next due time, and
+ * whether it is set aside (slots taken, rate spent) or waiting for a retry. Reading the durable
+ * queue is always by endpoint and bounded: the next deliveries of one endpoint, or the first of
+ * each endpoint. So a backlog of millions for one endpoint costs the others nothing, and a
+ * rate-limited endpoint is looked at when its next token comes, not before.
+ */
+export const dueQueue = (readStore: ReadStore): DueQueue => {
+  const queues = new Map<string, EndpointQueue>();
+  /** The ids of the deliveries held in `docs`, over all endpoints. */
+  const held = new Set<string>();
+
+  const queueOf = (endpointId: string): EndpointQueue => {
+    let queue = queues.get(endpointId);
+    if (!queue) {
+      queue = { docs: [], dueAt: undefined, heldUntil: 0, news: 0 };
+      queues.set(endpointId, queue);
+    }
+    return queue;
+  };
+
+  const hold = (queue: EndpointQueue, doc: DueDoc) => {
+    if (held.has(doc.id)) return false;
+    held.add(doc.id);
+    queue.docs.push(doc);
+    return true;
+  };
+
+  /** The endpoint's next due deliveries from the durable queue; then when its next one falls due. */
+  const read = async (endpointId: string, queue: EndpointQueue, now: number, inFlight: string[]) => {
+    const news = queue.news;
+    // Past the bound in all, each endpoint still takes one at a time: none waits on the others.
+    const room = Math.max(1, Math.min(PER_ENDPOINT, MAX_HELD - held.size));
+    const page = await readStore.find(DELIVERIES_DUE, {
+      where: { endpoint_id: endpointId },
+      range: { lte: now },
+      exclude: { id: inFlight },
+      orderBy: { field: 'due_at_ms', direction: 'asc' },
+      limit: room,
+    });
+    for (const doc of page.docs as DueDoc[]) hold(queue, doc);
+    // More is due than there was room for, or news came meanwhile: read again when these are taken.
+    if (page.nextCursor !== null || queue.news !== news) return;
+    const later = await readStore.find(DELIVERIES_DUE, {
+      where: { endpoint_id: endpointId },
+      range: { gte: now + 1 },
+      orderBy: { field: 'due_at_ms', direction: 'asc' },
+      limit: 1,
+    });
+    if (queue.news !== news) return;
+    queue.dueAt = (later.docs[0] as DueDoc | undefined)?.due_at_ms;
+  };
+
+  return {
+    offer: (docs, now) => {
+      const taken: DueDoc[] = [];
+      for (const doc of docs) {
+        const queue = queueOf(doc.endpoint_id);
+        queue.news++;
+        // At hand only if nothing older may wait unread in the durable queue, and there is room.
+        const inOrder = queue.dueAt === undefined || queue.dueAt > now;
+        const room = queue.docs.length < PER_ENDPOINT && held.size < MAX_HELD;
+        if (doc.due_at_ms <= now && inOrder && room) {
+          if (hold(queue, doc)) taken.push(doc);
+        } else if (!held.has(doc.id)) {
+          queue.dueAt = earlier(queue.dueAt, doc.due_at_ms);
+        }
+      }
+      return taken;
+    },
+    retryAt: (endpointId, at) => {
+      const queue = queueOf(endpointId);
+      queue.news++;
+      queue.dueAt = earlier(queue.dueAt, at);
+    },
+    resync: async () => {
+      const newsBefore = new Map([...queues].map(([id, queue]) => [id, queue.news]));
+      const seen = new Set<string>();
+      let after: string | undefined;
+      for (;;) {
+        const heads = (await readStore.firstOfEach(DELIVERIES_DUE, {
+          groupBy: 'endpoint_id',
+          orderBy: 'due_at_ms',
+          ...(after !== undefined && { after }),
+          limit: HEADS_PAGE,
+        })) as DueDoc[];
+        for (const head of heads) {
+          seen.add(head.endpoint_id);
+          const queue = queueOf(head.endpoint_id);
+          queue.dueAt = earlier(queue.dueAt, head.due_at_ms);
+        }
+        if (heads.length < HEADS_PAGE) break;
+        after = heads[heads.length - 1]!.endpoint_id;
+      }
+      // An endpoint with nothing in the durable queue, nothing at hand and no news since the walk
+      // began is forgotten.
+      for (const [endpointId, queue] of queues) {
+        const quiet = newsBefore.get(endpointId) === queue.news;
+        if (!seen.has(endpointId) && queue.docs.length === 0 && quiet) queues.delete(endpointId);
+      }
+    },
+    slotFreed: (endpointId) => {
+      const queue = queues.get(endpointId);
+      if (queue && queue.heldUntil === Infinity) queue.heldUntil = 0;
+    },
+    drain: async ({ now, inFlightOf, start, full }) => {
+      for (const [endpointId, queue] of queues) {
+        if (full()) return;
+        if (queue.heldUntil > now) continue;
+        queue.heldUntil = 0;
+        while (!full()) {
+          if (queue.docs.length === 0) {
+            if (queue.dueAt === undefined || queue.dueAt > now) break;
+            await read(endpointId, queue, now, inFlightOf(endpointId));
+            if (queue.docs.length === 0) break;
+          }
+          const next = queue.docs[0]!;
+          const started = await start(next);
+          if (started === 'global') return;
+          if (started !== true) {
+            queue.heldUntil = started === 'slots' ? Infinity : started;
+            break;
+          }
+          queue.docs.shift();
+          held.delete(next.id);
+        }
+        if (queue.docs.length === 0 && queue.dueAt === undefined && queue.heldUntil === 0)
+          queues.delete(endpointId);
+      }
+    },
+    nextLookAt: () => {
+      let earliest: number | undefined;
+      for (const queue of queues.values()) {
+        const readyAt = queue.docs.length > 0 ? 0 : (queue.dueAt ?? Infinity);
+        const at = Math.max(readyAt, queue.heldUntil);
+        if (at !== Infinity) earliest = earlier(earliest, at);
+      }
+      return earliest;
+    },
+    size: () => ({ endpoints: queues.size, held: held.size }),
+  };
+};
