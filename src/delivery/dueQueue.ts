@@ -89,7 +89,12 @@ export const dueQueue = (readStore: ReadStore): DueQueue => {
   };
 
   /** The endpoint's next due deliveries from the durable queue; then when its next one falls due. */
-  const read = async (endpointId: string, queue: EndpointQueue, now: number, inFlight: string[]) => {
+  const read = async (
+    endpointId: string,
+    queue: EndpointQueue,
+    now: number,
+    inFlight: string[],
+  ) => {
     const news = queue.news;
     // Past the bound in all, each endpoint still takes one at a time: none waits on the others.
     const room = Math.max(1, Math.min(PER_ENDPOINT, MAX_HELD - held.size));

@@ -121,7 +121,8 @@ export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
       const docs: Doc[] = [];
       let after: unknown = query.after;
       while (docs.length < query.limit) {
-        const filter = after === undefined ? { [group]: { $ne: null } } : { [group]: { $gt: after } };
+        const filter =
+          after === undefined ? { [group]: { $ne: null } } : { [group]: { $gt: after } };
         const row = await table.findOne(filter, { sort });
         if (!row) break;
         docs.push(toDoc(row));

@@ -92,14 +92,15 @@ export const sqliteQueries = (parts: {
     const { field } = layout(collection);
     const group = field(query.groupBy);
     const order = `ORDER BY ${group}, ${field(query.orderBy)}, id LIMIT 1`;
-    const first = prepared(`SELECT doc, ${group} AS g FROM ${table} WHERE ${group} IS NOT NULL ${order}`);
+    const first = prepared(
+      `SELECT doc, ${group} AS g FROM ${table} WHERE ${group} IS NOT NULL ${order}`,
+    );
     const next = prepared(`SELECT doc, ${group} AS g FROM ${table} WHERE ${group} > ? ${order}`);
     const docs: Doc[] = [];
     let after = query.after;
     while (docs.length < query.limit) {
       const row = (after === undefined ? first.get() : next.get(after)) as
-        | { doc: string; g: string }
-        | undefined;
+        { doc: string; g: string } | undefined;
       if (!row) break;
       docs.push(JSON.parse(row.doc) as Doc);
       after = row.g;

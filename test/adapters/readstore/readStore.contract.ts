@@ -262,9 +262,9 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
       expect(firstPage.map((d) => d.merchant_id)).to.deep.equal(['mer_a', 'mer_b']);
       const secondPage = await store.firstOfEach('widgets', { ...query, after: 'mer_b', limit: 2 });
       expect(secondPage.map((d) => d.id)).to.deep.equal(['w_003']);
-      expect(await store.firstOfEach('widgets', { ...query, after: 'mer_c', limit: 2 })).to.deep.equal(
-        [],
-      );
+      expect(
+        await store.firstOfEach('widgets', { ...query, after: 'mer_c', limit: 2 }),
+      ).to.deep.equal([]);
     });
 
     it('refuses a cursor it did not issue', async () => {
