@@ -16,6 +16,9 @@ import { timers as timerWheel } from './timers.js';
 export const EXECUTOR_GROUP = 'process_executor';
 /** Instances advanced at once; each instance is only ever advanced by one of them. */
 const CONCURRENCY = 64;
+/** A timer that could not fire is tried again after this long, doubled each time up to the most. */
+const FIRE_RETRY_MS = 500;
+const FIRE_RETRY_MAX_MS = 60_000;
 
 /** Events after which an instance can move on; the executor's own appends are not among them. */
 const MOVES_ON: ReadonlySet<string> = new Set([
@@ -100,29 +103,65 @@ export const startExecutor = async (
     pump();
   };
 
+  /**
+   * Ends an instance's delay once it is due. A delay already over (cancelled, or fired before a
+   * restart) is left alone, and one fired early by another clock waits out the rest. Anything else
+   * that stops it (a writer that got there first, the store failing) is tried again, sooner and
+   * then later, so no instance is stranded on its timer; a definition that is gone fails the step.
+   */
+  const fireTries = new Map<string, number>();
   const fire = (instanceId: string): void => {
-    void (async () => {
-      // The stream, not a read model, says what the instance waits for: a read model may lag.
-      const session = await openSession(services.eventStore, instanceId);
-      const state = session.state;
-      const wait = state.exists ? state.current?.wait : undefined;
-      if (!state.exists || wait?.kind !== 'delay') return;
-      const version = await definitions.version(state.definition.id, state.definition.version);
-      if (!version || !state.current) return;
-      const stepId = state.current.step_id;
+    void fireTimer(instanceId).then(
+      (wakeAt) => {
+        fireTries.delete(instanceId);
+        if (wakeAt !== undefined) wheel.schedule(instanceId, wakeAt);
+      },
+      (err: unknown) => {
+        const tries = (fireTries.get(instanceId) ?? 0) + 1;
+        fireTries.set(instanceId, tries);
+        // Another writer moved the instance on: read it again and decide again, at once.
+        const retryInMs =
+          err instanceof InstanceMoved && tries <= 3
+            ? 0
+            : Math.min(FIRE_RETRY_MAX_MS, FIRE_RETRY_MS * 2 ** (tries - 1));
+        services.logger.error(
+          { err, instance_id: instanceId, tries, retry_in_ms: retryInMs },
+          'a process timer could not fire; trying again',
+        );
+        if (!stopped) wheel.schedule(instanceId, Date.now() + retryInMs);
+      },
+    );
+  };
+  /** Fires the instance's delay; returns when to look again, if it is not due yet. */
+  const fireTimer = async (instanceId: string): Promise<number | undefined> => {
+    // The stream, not a read model, says what the instance waits for: a read model may lag.
+    const session = await openSession(services.eventStore, instanceId);
+    const state = session.state;
+    const wait = state.exists ? state.current?.wait : undefined;
+    if (!state.exists || !state.current || wait?.kind !== 'delay') return undefined;
+    const now = services.now();
+    if (Date.parse(wait.until) > now.getTime()) return Date.parse(wait.until);
+    const stepId = state.current.step_id;
+    const version = await definitions.version(state.definition.id, state.definition.version);
+    if (!version) {
+      session.decide({
+        type: 'fail_step',
+        step_id: stepId,
+        code: 'definition_missing',
+        message: `Version ${state.definition.version} of definition ${state.definition.id} is not found.`,
+        now: now.toISOString(),
+      });
+    } else {
       session.decide({
         type: 'fire_timer',
         step_id: stepId,
         next: followingStep(version.body, stepId),
-        now: services.now().toISOString(),
+        now: now.toISOString(),
       });
-      await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
-      enqueue(instanceId);
-    })().catch((err: unknown) => {
-      // A refusal means the wait is over already (cancelled, or fired before a restart).
-      if (err instanceof InstanceMoved) return;
-      services.logger.error({ err, instance_id: instanceId }, 'a process timer could not fire');
-    });
+    }
+    await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+    enqueue(instanceId);
+    return undefined;
   };
   const wheel = timerWheel(fire);
 

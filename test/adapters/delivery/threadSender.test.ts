@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Worker } from 'node:worker_threads';
 import { Webhook } from 'standardwebhooks';
 import { startThreadSender } from '../../../adapters/delivery/thread/threadSender.js';
 import type { WebhookSender } from '../../../adapters/delivery/port.js';
@@ -58,6 +59,34 @@ describe('the sender on a thread of its own', function () {
       const n = byPath.get(`/hooks?n=${i}`)!;
       expect(result.outcome.response_status_code, `request ${i}`).to.equal(n % 2 === 0 ? 204 : 503);
     });
+  });
+
+  it('starts a new thread when its thread dies: what was on the wire fails, what follows is sent', async () => {
+    await sender.close();
+    const threads: Worker[] = [];
+    sender = await startThreadSender({
+      allowPrivate: true,
+      connectionsPerOrigin: 4,
+      onThread: (worker) => threads.push(worker),
+    });
+    receiver = await startTestReceiver((n) => (n === 0 ? { hang: true } : { status: 204 }));
+    const onTheWire = sender.send(webhook(receiver.url, 15_000));
+    await receiver.waitFor(1);
+    await threads[0]!.terminate();
+    const lost = await onTheWire;
+    // The receiver may or may not have had it: failed, so its attempt is retried on schedule.
+    expect(lost.outcome.error?.code).to.equal('connection_reset');
+    for (let i = 0; i < 3; i++) {
+      const { outcome } = await sender.send(webhook(receiver.url));
+      expect(outcome.status, JSON.stringify(outcome)).to.equal('succeeded');
+    }
+    expect(threads).to.have.length(2);
+    await receiver.waitFor(4);
+    // Killed again at once, it is still replaced.
+    await threads[1]!.terminate();
+    const { outcome } = await sender.send(webhook(receiver.url));
+    expect(outcome.status, JSON.stringify(outcome)).to.equal('succeeded');
+    expect(threads).to.have.length(3);
   });
 
   it('reads Retry-After from a 503', async () => {
