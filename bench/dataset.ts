@@ -11,6 +11,7 @@ import { allProjections } from '../projections/index.js';
 import { PLANNER } from '../src/delivery/planner.js';
 import { silentLogger } from '../src/logging/logger.js';
 import { openEmbeddedStores } from '../src/modes/embeddedStores.js';
+import { EXECUTOR_GROUP } from '../src/processes/executor.js';
 import { NOTIFIER } from '../src/processes/notifier.js';
 import { startProjector } from '../src/projector/projector.js';
 import { loadEncryptionKey } from '../src/secrets/encryptionKey.js';
@@ -22,7 +23,7 @@ export type Dataset = {
   readStore: ReadStore;
   /** Lets the server's processors start at the end of the log, so it does not replan the history. */
   close: () => Promise<void>;
-  addEndpoints: (from: number, to: number) => Promise<void>;
+  addEndpoints: (from: number, to: number, options?: { rateLimitPerS?: number }) => Promise<void>;
 };
 
 /** The merchant with many endpoints, and the channel of the event the benchmarks match. */
@@ -37,13 +38,13 @@ export const endpointId = (i: number) => `we_growth${String(i).padStart(6, '0')}
  * Endpoint `i` of the busy merchant: the first ones take every `order.created`; each other one
  * takes the events of its own channel (`tenant_<i>`), as a platform routes a tenant's events.
  */
-const settingsOf = (i: number, url: string) => ({
+const settingsOf = (i: number, url: string, rateLimitPerS: number | null) => ({
   url,
   description: '',
   filter_types: i < UNCHANNELLED ? ['order.created'] : null,
   channels: i < UNCHANNELLED ? null : [`tenant_${i}`],
   disabled: false,
-  rate_limit_per_s: null,
+  rate_limit_per_s: rateLimitPerS,
   metadata: {},
 });
 
@@ -64,7 +65,11 @@ export const openDataset = async (dataDir: string, receiverUrl: string): Promise
     request_id: 'req_bench',
   };
 
-  const addEndpoints = async (from: number, to: number) => {
+  const addEndpoints = async (
+    from: number,
+    to: number,
+    options: { rateLimitPerS?: number } = {},
+  ) => {
     const now = new Date().toISOString();
     const appends: Promise<unknown>[] = [];
     for (let i = from; i < to; i++) {
@@ -77,7 +82,7 @@ export const openDataset = async (dataDir: string, receiverUrl: string): Promise
           now,
           merchant_id: BUSY_MERCHANT,
           secret: box.seal(generateSigningSecret(), id),
-          settings: settingsOf(i, receiverUrl),
+          settings: settingsOf(i, receiverUrl, options.rateLimitPerS ?? null),
         },
         endpointDecider.initialState(),
       );
@@ -101,7 +106,7 @@ export const openDataset = async (dataDir: string, receiverUrl: string): Promise
       const head = await eventStore.headPosition();
       await projector.caughtUp(head, 600_000);
       if (head !== undefined) {
-        for (const processor of [PLANNER, NOTIFIER]) {
+        for (const processor of [PLANNER, NOTIFIER, EXECUTOR_GROUP]) {
           await readStore.registerProjection(processor, []);
           await readStore.apply(processor, { kind: 'live' }, [], head);
         }

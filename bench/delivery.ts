@@ -10,16 +10,11 @@ import { startReceiver } from './receiver.js';
 import { startBenchServer } from './serverProcess.js';
 import type { BenchmarkOptions, BenchmarkResult } from './figures.js';
 import { pairedFigure, withinCeiling } from './figures.js';
-import { inTempDir, table } from './support.js';
+import { inTempDir, percentile, table } from './support.js';
 
 const ADMIN = 'sk_bench_admin_key_0123456789abcdefghijkl';
 const CONCURRENCY = 16;
 const RATE = 500;
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 /** The ceiling: a loop of `CONCURRENCY` workers posting signed bodies as fast as the receiver answers. */
 const bareLoop = async (receiver: Receiver, total: number): Promise<number> => {

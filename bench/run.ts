@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { appendBenchmark } from './append.js';
+import { backlogBenchmark } from './backlog.js';
 import { deliveryBenchmark } from './delivery.js';
 import type { Benchmark, BenchmarkResult } from './figures.js';
 import { growthBenchmark } from './growth.js';
@@ -23,6 +24,7 @@ const benchmarks: Record<string, Benchmark> = {
   rebuild: rebuildBenchmark,
   growth: growthBenchmark,
   memory: memoryBenchmark,
+  backlog: backlogBenchmark,
 };
 
 // Run from dist/bench: the report and its hand-written part live in the source folder.

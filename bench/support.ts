@@ -34,3 +34,9 @@ export const table = (rows: Array<Record<string, string | number>>): void => {
   console.log(line(columns));
   for (const row of rows) console.log(line(columns.map((c) => String(row[c]))));
 };
+
+/** The value below which `p` percent of the values fall. */
+export const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
