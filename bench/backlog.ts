@@ -21,7 +21,7 @@ import { inTempDir, percentile, table } from './support.js';
 const ADMIN = 'sk_bench_backlog_admin_key_0123456789abcd';
 const FRESH = 'mer_fresh';
 /** The backlogged merchant's endpoints, and the rate each is limited to. */
-const ENDPOINTS = 4;
+const ENDPOINTS = 2;
 const RATE_LIMIT_PER_S = 5;
 const PUBLISHERS = 16;
 const STEADY_RATE = 100;
@@ -121,7 +121,7 @@ const serverEnv = (dir: string) => ({
 });
 
 export const backlogBenchmark = async ({ quick }: BenchmarkOptions): Promise<BenchmarkResult> => {
-  const events = quick ? 5_000 : 250_000;
+  const events = quick ? 10_000 : 500_000;
   const waiting = events * ENDPOINTS;
   const sizes = { burst: quick ? 1_000 : 5_000, steadySeconds: quick ? 3 : 10 };
   const idleSeconds = quick ? 5 : 20;

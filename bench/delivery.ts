@@ -10,11 +10,15 @@ import { startReceiver } from './receiver.js';
 import { startBenchServer } from './serverProcess.js';
 import type { BenchmarkOptions, BenchmarkResult } from './figures.js';
 import { pairedFigure, withinCeiling } from './figures.js';
+import { processMemory } from './memorySampler.js';
 import { inTempDir, percentile, table } from './support.js';
 
 const ADMIN = 'sk_bench_admin_key_0123456789abcdefghijkl';
 const CONCURRENCY = 16;
 const RATE = 500;
+const BURST_ENDPOINTS = 4;
+const BURST_PUBLISHERS = 32;
+const BURST_TARGET_MB = 300;
 
 /** The ceiling: a loop of `CONCURRENCY` workers posting signed bodies as fast as the receiver answers. */
 const bareLoop = async (receiver: Receiver, total: number): Promise<number> => {
@@ -176,6 +180,32 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
         total /
         ((Math.max(...[...sentAt.keys()].map((id) => receiver.arrivals.get(id)!)) - begin) / 1000);
 
+      phase('burst');
+      // A burst to four endpoints at once: the one above and three more.
+      for (let i = 1; i < BURST_ENDPOINTS; i++)
+        await call('POST', '/v1/webhooks', {
+          merchant_id: 'mer_bench',
+          url: `${receiver.url}?burst=${i}`,
+        });
+      const burstEvents = quick ? 2_000 : 20_000;
+      const beforeBurst = receiver.count();
+      let nextBurst = 0;
+      await Promise.all(
+        Array.from({ length: BURST_PUBLISHERS }, async () => {
+          while (nextBurst < burstEvents) {
+            const n = nextBurst++;
+            await call('POST', '/v1/events', {
+              id: `evt_burst_${n}`,
+              type: 'order.created',
+              merchant_id: 'mer_bench',
+              data: { n },
+            });
+          }
+        }),
+      );
+      await waitFor(() => receiver.count() - beforeBurst >= burstEvents * BURST_ENDPOINTS, 600_000);
+      const { peakMb } = processMemory(server.child.pid!);
+
       console.log(
         `\nDelivery (one endpoint, concurrency ${CONCURRENCY}, receiver answering 204 at once)`,
       );
@@ -201,6 +231,9 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
         },
       ]);
       console.log('target: p99 < 50 ms');
+      console.log(
+        `\nBurst: ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${BURST_PUBLISHERS} publishers, all delivered; the server's peak RSS over the run: ${peakMb.toFixed(1)} MB (target < ${BURST_TARGET_MB} MB)`,
+      );
       return {
         name: 'delivery',
         title: 'Delivery',
@@ -213,9 +246,16 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
             { what: 'the budget of issue 4 (no ceiling measured)', value: 50 },
             1,
           ),
+          withinCeiling(
+            `the server's peak RSS, through a burst of ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${BURST_PUBLISHERS} publishers`,
+            peakMb,
+            'MB',
+            { what: 'the budget of issue 20', value: BURST_TARGET_MB },
+            1,
+          ),
         ],
         notes: [
-          `One endpoint, concurrency ${CONCURRENCY}, a receiver on 127.0.0.1 answering 204 at once; a backlog of ${backlog} events replayed to a new endpoint in each of ${ROUNDS} rounds, each after its own measure of the ceiling (the figures are the rounds' medians, the ratio the median of their ratios), after a warm-up round that is not counted (it gave ${(warmUp.value / warmUp.ceiling).toFixed(2)}: ${Math.round(warmUp.value)} against ${Math.round(warmUp.ceiling)}/s); then ${RATE} events/s for ${rateSeconds} s.`,
+          `One endpoint, concurrency ${CONCURRENCY}, a receiver on 127.0.0.1 answering 204 at once; a backlog of ${backlog} events replayed to a new endpoint in each of ${ROUNDS} rounds, each after its own measure of the ceiling (the figures are the rounds' medians, the ratio the median of their ratios), after a warm-up round that is not counted (it gave ${(warmUp.value / warmUp.ceiling).toFixed(2)}: ${Math.round(warmUp.value)} against ${Math.round(warmUp.ceiling)}/s); then ${RATE} events/s for ${rateSeconds} s; then a burst of ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${BURST_PUBLISHERS} publishers, waited for until every webhook arrived (peak RSS is the server's VmHWM, the peak of the whole run).`,
           `Publish to receipt: p50 ${percentile(latencies, 50).toFixed(1)} ms, p90 ${percentile(latencies, 90).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms.`,
         ],
       };

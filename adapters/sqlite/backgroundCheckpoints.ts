@@ -18,7 +18,8 @@ export type BackgroundCheckpoints = { stop: () => Promise<void> };
  * Moves checkpoints off the connection that writes: by default SQLite copies the log into the
  * database file inside whichever commit passes 1,000 pages of log, and that commit (with the event
  * loop) waits for the copy and its sync. Here a worker thread checkpoints every quarter second
- * instead. Durability is unchanged: a commit is safe once in the log, checkpointed or not.
+ * instead (every second while the log only trickles). Durability is unchanged: a commit is safe
+ * once in the log, checkpointed or not.
  */
 export const startBackgroundCheckpoints = (
   db: SqliteDatabase,

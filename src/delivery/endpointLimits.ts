@@ -8,8 +8,8 @@ export type EndpointLimits = {
   tryAcquire: (endpointId: string, ratePerSecond: number | null) => boolean;
   /**
    * Why the endpoint cannot take another attempt now: every slot is taken (`global`), its own
-   * slots are (`slots`: one frees when an attempt of it is answered), or its rate is spent (the
-   * time its next token comes). Null: it could.
+   * slots are (`slots`: one frees when an attempt of it is answered), or its rate is spent (when
+   * to look again: once a few tokens have come back). Null: it could.
    */
   refusal: (endpointId: string) => 'global' | 'slots' | number | null;
   release: (endpointId: string) => void;
@@ -25,6 +25,9 @@ export type EndpointLimits = {
 };
 
 type Bucket = { tokens: number; updatedAt: number; rate: number };
+
+/** An endpoint turned away for its rate is looked at again once it has this many tokens (or its rate, if less). */
+const TOKENS_PER_LOOK = 8;
 
 export const endpointLimits = (
   global: number,
@@ -71,7 +74,11 @@ export const endpointLimits = (
       const at = now();
       refill(bucket, at);
       if (bucket.tokens >= 1) return null;
-      return at + Math.ceil(((1 - bucket.tokens) / bucket.rate) * 1000);
+      // Back when a few tokens have come, not at each one: the endpoint's backlog then goes out a
+      // few requests at a time, their outcomes recorded together, for a fraction of the wakes and
+      // commits of one at a time; the rate over any second is the same.
+      const wanted = Math.max(1, Math.min(bucket.rate, TOKENS_PER_LOOK));
+      return at + Math.ceil(((wanted - bucket.tokens) / bucket.rate) * 1000);
     },
     release: (endpointId) => {
       const n = (active.get(endpointId) ?? 1) - 1;

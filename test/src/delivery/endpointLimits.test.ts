@@ -25,21 +25,31 @@ describe('endpoint limits', () => {
     expect(limits.inFlight()).to.equal(3);
   });
 
-  it('keeps an endpoint to its rate, and says when its next token comes', () => {
+  it('keeps an endpoint to its rate, and says to look again once its tokens are back', () => {
     const limits = endpointLimits(100, 100, now);
     for (let i = 0; i < 4; i++) {
       expect(limits.tryAcquire('a', 4)).to.equal(true);
       limits.release('a');
     }
     expect(limits.tryAcquire('a', 4)).to.equal(false);
-    expect(limits.refusal('a')).to.equal(clock + 250);
+    // Four a second: look again when all four are back, not at each one.
+    expect(limits.refusal('a')).to.equal(clock + 1000);
     clock += 100;
     expect(limits.tryAcquire('a', 4)).to.equal(false);
-    expect(limits.refusal('a')).to.equal(clock + 150);
+    expect(limits.refusal('a')).to.equal(clock + 900);
     clock += 150;
+    // One token is back: the endpoint may send, if asked.
     expect(limits.refusal('a')).to.equal(null);
     expect(limits.tryAcquire('a', 4)).to.equal(true);
     expect(limits.tryAcquire('b', null)).to.equal(true);
+  });
+
+  it('looks again for a fast endpoint after a few tokens, not a whole second of them', () => {
+    const limits = endpointLimits(1000, 1000, now);
+    for (let i = 0; i < 100; i++) expect(limits.tryAcquire('fast', 100)).to.equal(true);
+    expect(limits.tryAcquire('fast', 100)).to.equal(false);
+    // Eight tokens at a hundred a second.
+    expect(limits.refusal('fast')).to.equal(clock + 80);
   });
 });
 
@@ -70,6 +80,6 @@ describe('endpoint limits: state kept', () => {
       limits.release('we_3');
     }
     expect(limits.tryAcquire('we_3', 5)).to.equal(false);
-    expect(limits.refusal('we_3')).to.equal(clock + 200);
+    expect(limits.refusal('we_3')).to.equal(clock + 1000);
   });
 });
