@@ -1,104 +1,32 @@
 /**
- * Backlog isolation: what a day-long backlog of one merchant costs another. A fresh merchant
- * publishes and receives its webhooks, first with nothing waiting, then with a backlog of another
- * merchant (every delivery planned, its endpoints limited to a few a second) waiting in the same
- * embedded server. Measured: the fresh merchant's publish rate and publish-to-receipt p99 in both,
- * the server's CPU while only the rate-limited work is left, and its peak RSS.
+ * Backlog isolation: what a day-long backlog of one merchant costs another. Two embedded servers
+ * run side by side on folders alike but for one thing: in the second, another merchant's backlog
+ * waits (every delivery planned, its endpoints limited to a few a second). A fresh merchant
+ * publishes to each in turn, so that the machine's drift falls on both alike. Measured: its publish
+ * rate and publish-to-receipt p99 on each, then the CPU of the backlogged server while only the
+ * rate-limited work is left, and its peak RSS.
  */
-import { readFileSync } from 'node:fs';
-import { Agent, request } from 'undici';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { writeBacklog } from './backlogSeed.js';
 import { openDataset } from './dataset.js';
 import type { BenchmarkOptions, BenchmarkResult } from './figures.js';
-import { ofCeiling, withinCeiling } from './figures.js';
+import { pairedFigure, withinCeiling } from './figures.js';
+import { FRESH_PUBLISHERS, freshMerchant } from './freshMerchant.js';
 import { processMemory } from './memorySampler.js';
 import type { Receiver } from './receiver.js';
 import { startReceiver } from './receiver.js';
-import type { BenchServer } from './serverProcess.js';
 import { startBenchServer } from './serverProcess.js';
 import { inTempDir, percentile, table } from './support.js';
 
 const ADMIN = 'sk_bench_backlog_admin_key_0123456789abcd';
-const FRESH = 'mer_fresh';
 /** The backlogged merchant's endpoints, and the rate each is limited to. */
 const ENDPOINTS = 2;
 const RATE_LIMIT_PER_S = 5;
-const PUBLISHERS = 16;
 const STEADY_RATE = 100;
 const TARGET_RSS_MB = 250;
 
 const phase = (name: string) => process.stderr.write(`  … ${name}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const caller = (url: string) => {
-  const agent = new Agent({ connections: PUBLISHERS * 2 });
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const res = await request(`${url}${path}`, {
-      method,
-      dispatcher: agent,
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.body.text();
-    if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
-    return JSON.parse(text || '{}') as Record<string, unknown>;
-  };
-  return { call, close: () => agent.close() };
-};
-
-const waitFor = async (done: () => boolean, timeoutMs: number) => {
-  const deadline = performance.now() + timeoutMs;
-  while (!done()) {
-    if (performance.now() > deadline) throw new Error('timed out');
-    await sleep(5);
-  }
-};
-
-/** The fresh merchant's figures on a running server: publish rate, then publish-to-receipt. */
-const freshMerchant = async (
-  server: BenchServer,
-  receiver: Receiver,
-  label: string,
-  sizes: { burst: number; steadySeconds: number },
-) => {
-  const api = caller(server.url);
-  try {
-    const publish = (id: string) =>
-      api.call('POST', '/v1/events', { id, type: 'order.created', merchant_id: FRESH, data: {} });
-    const burst = async (prefix: string, count: number) => {
-      let next = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: PUBLISHERS }, async () => {
-          while (next < count) await publish(`${prefix}_${next++}`);
-        }),
-      );
-      const seconds = (performance.now() - started) / 1000;
-      await waitFor(() => receiver.arrivals.has(`${prefix}_${count - 1}`), 120_000);
-      return count / seconds;
-    };
-    await burst(`evt_${label}_warm`, 500);
-    const rate = await burst(`evt_${label}_burst`, sizes.burst);
-
-    const sentAt = new Map<string, number>();
-    const total = STEADY_RATE * sizes.steadySeconds;
-    const begin = performance.now();
-    const published: Array<Promise<unknown>> = [];
-    for (let i = 0; i < total; i++) {
-      const wait = begin + (i * 1000) / STEADY_RATE - performance.now();
-      if (wait > 0) await sleep(wait);
-      const id = `evt_${label}_steady_${i}`;
-      sentAt.set(id, performance.now());
-      published.push(publish(id));
-    }
-    await Promise.all(published);
-    await waitFor(() => [...sentAt.keys()].every((id) => receiver.arrivals.has(id)), 60_000);
-    const latencies = [...sentAt].map(([id, at]) => receiver.arrivals.get(id)! - at);
-    return { rate, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-  } finally {
-    await api.close();
-  }
-};
 
 /** The share of one core a process used over `seconds`, from its user and system time. */
 const cpuShare = async (pid: number, seconds: number) => {
@@ -108,74 +36,111 @@ const cpuShare = async (pid: number, seconds: number) => {
     return Number(fields[11]) + Number(fields[12]);
   };
   const before = ticks();
-  await sleep(seconds * 1000);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   return (ticks() - before) / 100 / seconds;
 };
 
-const serverEnv = (dir: string) => ({
-  SLUICE_DATA_DIR: dir,
-  SLUICE_ADMIN_KEY: ADMIN,
-  SLUICE_ALLOW_HTTP_URLS: 'true',
-  SLUICE_ALLOW_PRIVATE_URLS: 'true',
-  SLUICE_RATE_LIMIT_RPS: '100000',
-});
+/** A folder with the backlogged merchant's endpoints, and `events` of its events waiting on them. */
+const folderWith = async (dir: string, receiver: Receiver, events: number) => {
+  mkdirSync(dir);
+  const dataset = await openDataset(dir, receiver.url);
+  await dataset.addEndpoints(0, ENDPOINTS, { rateLimitPerS: RATE_LIMIT_PER_S });
+  let reported = 0;
+  await writeBacklog(dataset.eventStore, events, ENDPOINTS, (written) => {
+    if (written - reported < 100_000 && written < events) return;
+    reported = written;
+    phase(`  ${written} of ${events} events`);
+  });
+  await dataset.close();
+};
+
+const serverOn = (dir: string) =>
+  startBenchServer({
+    SLUICE_DATA_DIR: dir,
+    SLUICE_ADMIN_KEY: ADMIN,
+    SLUICE_ALLOW_HTTP_URLS: 'true',
+    SLUICE_ALLOW_PRIVATE_URLS: 'true',
+    SLUICE_RATE_LIMIT_RPS: '100000',
+  });
 
 export const backlogBenchmark = async ({ quick }: BenchmarkOptions): Promise<BenchmarkResult> => {
   const events = quick ? 10_000 : 500_000;
   const waiting = events * ENDPOINTS;
-  const sizes = { burst: quick ? 1_000 : 5_000, steadySeconds: quick ? 3 : 10 };
+  const rounds = quick ? 2 : 4;
+  const burst = quick ? 1_000 : 3_000;
+  const steadySeconds = quick ? 2 : 5;
   const idleSeconds = quick ? 5 : 20;
   const receiver = await startReceiver();
   try {
     return await inTempDir(async (dir) => {
+      phase('a folder without the backlog');
+      await folderWith(join(dir, 'before'), receiver, 0);
       phase(
-        `the backlogged merchant: ${ENDPOINTS} endpoints at ${RATE_LIMIT_PER_S}/s, none waiting yet`,
+        `a folder with it: ${waiting} deliveries on ${ENDPOINTS} endpoints at ${RATE_LIMIT_PER_S}/s`,
       );
-      const empty = await openDataset(dir, receiver.url);
-      await empty.addEndpoints(0, ENDPOINTS, { rateLimitPerS: RATE_LIMIT_PER_S });
-      await empty.close();
+      await folderWith(join(dir, 'with'), receiver, events);
 
-      phase('before the backlog: the fresh merchant publishes');
-      let server = await startBenchServer(serverEnv(dir));
-      await caller(server.url).call('POST', '/v1/webhooks', {
-        merchant_id: FRESH,
-        url: `${receiver.url}?merchant=fresh`,
-      });
-      const before = await freshMerchant(server, receiver, 'before', sizes);
-      await server.stop();
-
-      phase(`writing the backlog: ${events} events, ${waiting} deliveries`);
-      const dataset = await openDataset(dir, receiver.url);
-      await writeBacklog(dataset.eventStore, events, ENDPOINTS, (written) => {
-        if (written % 50_000 === 0) phase(`  ${written} events`);
-      });
-      await dataset.close();
-
-      phase('with the backlog: the fresh merchant publishes');
-      server = await startBenchServer(serverEnv(dir));
+      const quiet = await serverOn(join(dir, 'before'));
+      const busy = await serverOn(join(dir, 'with'));
+      let quietStopped = false;
       try {
-        const withBacklog = await freshMerchant(server, receiver, 'with', sizes);
-        phase(`the server alone with the rate-limited backlog, ${idleSeconds} s`);
-        const cpu = await cpuShare(server.child.pid!, idleSeconds);
-        const { peakMb } = processMemory(server.child.pid!);
+        const onQuiet = await freshMerchant(quiet.url, ADMIN, receiver, 'quiet');
+        const onBusy = await freshMerchant(busy.url, ADMIN, receiver, 'busy');
+        phase('warm-up: 500 events to each');
+        await onQuiet.burst(500);
+        await onBusy.burst(500);
+        const rates: Array<{ value: number; ceiling: number }> = [];
+        for (let round = 1; round <= rounds; round++) {
+          phase(`round ${round} of ${rounds}: a burst of ${burst} to each, in turn`);
+          // Each goes first in every other round.
+          if (round % 2) {
+            const ceiling = await onQuiet.burst(burst);
+            rates.push({ ceiling, value: await onBusy.burst(burst) });
+          } else {
+            const value = await onBusy.burst(burst);
+            rates.push({ value, ceiling: await onQuiet.burst(burst) });
+          }
+        }
+        phase(`publish to receipt at ${STEADY_RATE}/s, ${steadySeconds} s on each in turn, twice`);
+        const quietLatencies: number[] = [];
+        const busyLatencies: number[] = [];
+        for (let turn = 0; turn < 2; turn++) {
+          quietLatencies.push(...(await onQuiet.steady(STEADY_RATE, steadySeconds)));
+          busyLatencies.push(...(await onBusy.steady(STEADY_RATE, steadySeconds)));
+        }
+        await onQuiet.close();
+        await onBusy.close();
+        await quiet.stop();
+        quietStopped = true;
 
+        phase(`the backlogged server alone with its rate-limited work, ${idleSeconds} s`);
+        const cpu = await cpuShare(busy.child.pid!, idleSeconds);
+        const { peakMb } = processMemory(busy.child.pid!);
+
+        const p = (values: number[], at: number) => percentile(values, at).toFixed(1);
         console.log(
-          `\nBacklog isolation (${waiting} deliveries waiting on ${ENDPOINTS} endpoints limited to ${RATE_LIMIT_PER_S}/s; the fresh merchant: ${PUBLISHERS} publishers, then ${STEADY_RATE} events/s)`,
+          `\nBacklog isolation (${waiting} deliveries waiting on ${ENDPOINTS} endpoints limited to ${RATE_LIMIT_PER_S}/s; the fresh merchant: ${FRESH_PUBLISHERS} publishers, then ${STEADY_RATE} events/s)`,
         );
         table(
-          [
-            ['before the backlog', before],
-            ['with the backlog', withBacklog],
-          ].map(([when, f]) => {
-            const figures = f as typeof before;
-            return {
-              '': when as string,
-              'publish rate /s': Math.round(figures.rate),
-              'p50 publish to receipt': `${figures.p50.toFixed(1)} ms`,
-              p99: `${figures.p99.toFixed(1)} ms`,
-            };
-          }),
+          rates.map(({ value, ceiling }, i) => ({
+            round: i + 1,
+            'publish rate /s, no backlog': Math.round(ceiling),
+            'with the backlog': Math.round(value),
+            ratio: (value / ceiling).toFixed(2),
+          })),
         );
+        table([
+          {
+            '': 'no backlog',
+            p50: `${p(quietLatencies, 50)} ms`,
+            p99: `${p(quietLatencies, 99)} ms`,
+          },
+          {
+            '': 'with the backlog',
+            p50: `${p(busyLatencies, 50)} ms`,
+            p99: `${p(busyLatencies, 99)} ms`,
+          },
+        ]);
         console.log(
           `server CPU while only the rate-limited work waits: ${(cpu * 100).toFixed(1)} % of a core; peak RSS ${peakMb.toFixed(1)} MB`,
         );
@@ -184,18 +149,18 @@ export const backlogBenchmark = async ({ quick }: BenchmarkOptions): Promise<Ben
           name: 'backlog',
           title: 'Backlog isolation',
           figures: [
-            ofCeiling(
-              `a fresh merchant's publish rate with ${waiting} deliveries of another waiting`,
-              withBacklog.rate,
+            pairedFigure(
+              `a fresh merchant's publish rate, ${waiting} deliveries of another waiting`,
+              rates,
               'events/s',
-              { what: 'the same before the backlog', value: before.rate },
+              'the same on a folder without the backlog',
               0.9,
             ),
             withinCeiling(
               `its publish-to-receipt p99 at ${STEADY_RATE} events/s, with the backlog`,
-              withBacklog.p99,
+              percentile(busyLatencies, 99),
               'ms',
-              { what: 'the same before the backlog', value: before.p99 },
+              { what: 'the same without it', value: percentile(quietLatencies, 99) },
               1.5,
             ),
             withinCeiling(
@@ -214,13 +179,14 @@ export const backlogBenchmark = async ({ quick }: BenchmarkOptions): Promise<Ben
             ),
           ],
           notes: [
-            `${events} events of one merchant, each planned to its ${ENDPOINTS} endpoints (limited to ${RATE_LIMIT_PER_S}/s each, a receiver answering 204): ${waiting} deliveries waiting, written through the server's own stores and projections while it was stopped.`,
-            `The fresh merchant, before and with the backlog: ${sizes.burst} events from ${PUBLISHERS} publishers (after 500 unmeasured), each delivered to its one endpoint; then ${STEADY_RATE} events/s for ${sizes.steadySeconds} s, each timed from its publish to its receipt (before: p50 ${before.p50.toFixed(1)} ms; with: p50 ${withBacklog.p50.toFixed(1)} ms).`,
-            `CPU from the server's user and system time over ${idleSeconds} s after the fresh merchant's last webhook, while the backlog drains at its rate; peak RSS is the server's VmHWM.`,
+            `Two folders alike (the backlogged merchant and its ${ENDPOINTS} endpoints, limited to ${RATE_LIMIT_PER_S}/s each, a receiver answering 204); in one, ${events} of its events each planned to both: ${waiting} deliveries waiting, written through the server's own stores and projections. A server on each, side by side.`,
+            `The fresh merchant, on each server in turn: ${rounds} rounds of ${burst} events from ${FRESH_PUBLISHERS} publishers (after 500 unmeasured), each delivered to its one endpoint (the rate is the rounds' median, the ratio the median of their ratios); then ${STEADY_RATE} events/s for ${steadySeconds} s on each in turn, twice, each timed from its publish to its receipt (p50 ${p(quietLatencies, 50)} ms without the backlog, ${p(busyLatencies, 50)} ms with it).`,
+            `CPU from the backlogged server's user and system time over ${idleSeconds} s after the other server stopped, while the backlog drains at its rate; peak RSS is its VmHWM over the whole run.`,
           ],
         };
       } finally {
-        await server.stop();
+        if (!quietStopped) await quiet.stop();
+        await busy.stop();
       }
     });
   } finally {
