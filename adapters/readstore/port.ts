@@ -71,8 +71,15 @@ export type ReadStore = {
    * long backlog costs the others nothing.
    */
   firstOfEach: (collection: string, query: FirstOfEachQuery) => Promise<Doc[]>;
-  /** How many documents `find` would list over all its pages. */
-  count: (collection: string, query: Omit<FindQuery, 'cursor' | 'limit'>) => Promise<number>;
+  /**
+   * How many documents `find` would list over all its pages, counting no further than `atMost`
+   * when given: a count's cost grows with what it counts.
+   */
+  count: (
+    collection: string,
+    query: Omit<FindQuery, 'cursor' | 'limit'>,
+    atMost?: number,
+  ) => Promise<number>;
   /** Fresh, empty tables for every collection of the projection; returns their generation. */
   beginRebuild: (name: string) => Promise<number>;
   /**

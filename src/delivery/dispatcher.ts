@@ -78,10 +78,8 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
             ...(round !== undefined && { round }),
           };
         });
-        // Only the deliveries taken in hand are remembered: the rest are read when their turn comes.
-        const taken = new Set(work.offer(docs, Date.now()).map((doc) => doc.id));
-        for (const event of events)
-          if (taken.has(event.stream)) known.note(event as RecordedEvent<DeliveryEvent>);
+        for (const event of events) known.note(event as RecordedEvent<DeliveryEvent>);
+        work.offer(docs, Date.now());
         wake.notify();
         return Promise.resolve();
       },

@@ -3,12 +3,12 @@ import type { DueDoc } from '../../projections/deliveries.js';
 import { DELIVERIES_DUE } from '../../projections/deliveries.js';
 
 /** Deliveries read from the durable queue at a time, and held at most, for one endpoint. */
-const PER_ENDPOINT = 64;
+const PER_ENDPOINT = 256;
 /**
  * Deliveries held in memory in all, whatever the backlog (past it, one per endpoint with work): the
  * rest wait in the durable queue.
  */
-const MAX_HELD = 4_096;
+const MAX_HELD = 8_192;
 /** Endpoints looked up at a time when the queue is walked endpoint by endpoint. */
 const HEADS_PAGE = 500;
 

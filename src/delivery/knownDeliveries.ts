@@ -2,9 +2,13 @@ import type { DeliveryEvent, DeliveryState } from '../../domain/deliveries/deliv
 import { deliveryDecider } from '../../domain/deliveries/delivery.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import type { KnownStream } from '../commands/handleCommand.js';
+import { recentMap } from '../../adapters/memory/recentMap.js';
 
-/** Beyond this many, new deliveries are not remembered: their attempts read their stream instead. */
-const MAX_REMEMBERED = 50_000;
+/**
+ * The latest deliveries planned are remembered, this many at most: older ones (a backlog waiting on
+ * its endpoint's rate, say) are forgotten, and their attempts read their stream instead.
+ */
+const REMEMBERED = 8_192;
 
 /**
  * How a delivery's stream stands: its state, its last revision, and its last event, which is what
@@ -25,11 +29,10 @@ export type KnownDeliveries = {
  * since); the append's revision check finds that out, and the attempt then reads the stream.
  */
 export const knownDeliveries = (): KnownDeliveries => {
-  const streams = new Map<string, KnownDelivery>();
+  const streams = recentMap<string, KnownDelivery>(REMEMBERED);
   return {
     note: (event) => {
       if (event.type !== 'delivery.planned' || event.revision !== 0) return;
-      if (streams.size >= MAX_REMEMBERED) return;
       const state = deliveryDecider.evolve(deliveryDecider.initialState(), event);
       streams.set(event.stream, { state, revision: event.revision, last: event });
     },

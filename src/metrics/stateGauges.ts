@@ -4,6 +4,9 @@ import type { ReadStore } from '../../adapters/readstore/port.js';
 import { DELIVERIES_DUE } from '../../projections/deliveries.js';
 import type { Projector } from '../projector/projector.js';
 
+/** The queue's depth is counted no further: past it, the gauge reads this. */
+export const QUEUE_COUNTED_UP_TO = 100_000;
+
 /**
  * Gauges read when scraped, from the same read models and projector state the API serves: the
  * durable delivery queue (what is due now, what waits for a later retry) and each projection's
@@ -15,18 +18,27 @@ export const registerStateGauges = (
 ): void => {
   new Gauge({
     name: 'sluice_delivery_queue_depth',
-    help: 'Deliveries waiting in the durable queue: due now, or scheduled for a later try',
+    help: `Deliveries waiting in the durable queue: due now, or scheduled for a later try (each counted up to ${QUEUE_COUNTED_UP_TO})`,
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
       const byDue = { orderBy: { field: 'due_at_ms', direction: 'asc' as const } };
       const now = Date.now();
-      const [due, all] = await Promise.all([
-        sources.readStore.count(DELIVERIES_DUE, { ...byDue, range: { lte: now } }),
-        sources.readStore.count(DELIVERIES_DUE, byDue),
+      // Counted up to a bound: a scrape must not walk a backlog of millions while requests wait.
+      const [due, scheduled] = await Promise.all([
+        sources.readStore.count(
+          DELIVERIES_DUE,
+          { ...byDue, range: { lte: now } },
+          QUEUE_COUNTED_UP_TO,
+        ),
+        sources.readStore.count(
+          DELIVERIES_DUE,
+          { ...byDue, range: { gte: now + 1 } },
+          QUEUE_COUNTED_UP_TO,
+        ),
       ]);
       this.labels('due').set(due);
-      this.labels('scheduled').set(all - due);
+      this.labels('scheduled').set(scheduled);
     },
   });
   new Gauge({

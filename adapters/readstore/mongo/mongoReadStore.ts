@@ -130,8 +130,11 @@ export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
       }
       return docs;
     },
-    count: async (collection, query) =>
-      (await live(collection)).countDocuments(filterOf(conditionsOf(query))),
+    count: async (collection, query, atMost) =>
+      (await live(collection)).countDocuments(
+        filterOf(conditionsOf(query)),
+        atMost === undefined ? {} : { limit: atMost },
+      ),
     beginRebuild: async (name) => {
       const state = await stateOf(name);
       if (state.rebuild_generation !== null) {

@@ -18,7 +18,7 @@ export const sqliteQueries = (parts: {
   liveTable: (collection: string) => string;
   prepared: (sql: string) => Statement<unknown[]>;
 }): {
-  count: (collection: string, query: Filter) => number;
+  count: (collection: string, query: Filter, atMost?: number) => number;
   find: (collection: string, query: FindQuery) => FindPage;
   firstOfEach: (collection: string, query: FirstOfEachQuery) => Doc[];
 } => {
@@ -52,13 +52,15 @@ export const sqliteQueries = (parts: {
     return { conditions, params, sort };
   };
 
-  const count = (collection: string, query: Filter) => {
+  const count = (collection: string, query: Filter, atMost?: number) => {
     const table = liveTable(collection);
     const { conditions, params } = conditionsOf(collection, query);
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const row = prepared(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as {
-      count: number;
-    };
+    const sql =
+      atMost === undefined
+        ? `SELECT count(*) AS count FROM ${table} ${where}`
+        : `SELECT count(*) AS count FROM (SELECT 1 FROM ${table} ${where}${limitClause(atMost)})`;
+    const row = prepared(sql).get(...params) as { count: number };
     return row.count;
   };
 

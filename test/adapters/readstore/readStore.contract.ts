@@ -228,6 +228,10 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
         exclude: { merchant_id: ['mer_1'] },
       });
       expect(counted).to.equal(5);
+      // A bounded count stops at its bound.
+      const query = { orderBy: { field: 'rank', direction: 'asc' as const } };
+      expect(await store.count('widgets', query, 3)).to.equal(3);
+      expect(await store.count('widgets', query, 50)).to.equal(10);
       expect(
         await store.count('widgets', {
           where: { merchant_id: 'mer_0' },

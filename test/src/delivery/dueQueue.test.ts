@@ -170,7 +170,7 @@ describe('delivery: the due queue', function () {
         dueDoc(`we_${i % 100}`, i, NOW - 1_000),
       );
       const taken = queue.offer(offered, NOW);
-      expect(taken.length).to.be.at.most(4_096);
+      expect(taken.length).to.be.at.most(8_192);
       expect(queue.size().held).to.equal(taken.length);
       expect(queue.size().endpoints).to.equal(100);
     } finally {
