@@ -17,7 +17,8 @@ const ADMIN = 'sk_bench_admin_key_0123456789abcdefghijkl';
 const CONCURRENCY = 16;
 const RATE = 500;
 const BURST_ENDPOINTS = 4;
-const BURST_PUBLISHERS = 32;
+/** Publishers of a backlog or a burst, at once. */
+const PUBLISHERS = 32;
 const BURST_TARGET_MB = 300;
 
 /** The ceiling: a loop of `CONCURRENCY` workers posting signed bodies as fast as the receiver answers. */
@@ -72,6 +73,24 @@ const api = (url: string) => async (method: string, path: string, body?: unknown
   return JSON.parse(text || '{}') as Record<string, unknown>;
 };
 
+/** Publishes `count` events (`<prefix>_<n>`) from `PUBLISHERS` publishers at once. */
+const publishAtOnce = async (call: ReturnType<typeof api>, prefix: string, count: number) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PUBLISHERS }, async () => {
+      while (next < count) {
+        const n = next++;
+        await call('POST', '/v1/events', {
+          id: `${prefix}_${n}`,
+          type: 'order.created',
+          merchant_id: 'mer_bench',
+          data: { n },
+        });
+      }
+    }),
+  );
+};
+
 const waitFor = async (done: () => boolean, timeoutMs: number) => {
   const deadline = performance.now() + timeoutMs;
   while (!done()) {
@@ -99,21 +118,7 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
       const phase = (name: string) => process.stderr.write(`  … ${name}\n`);
       phase('backlog');
       // The backlog: published before any endpoint exists, so that nothing is delivered yet.
-      const publishers = 32;
-      let published = 0;
-      await Promise.all(
-        Array.from({ length: publishers }, async () => {
-          while (published < backlog) {
-            const n = published++;
-            await call('POST', '/v1/events', {
-              id: `evt_backlog_${n}`,
-              type: 'order.created',
-              merchant_id: 'mer_bench',
-              data: { n },
-            });
-          }
-        }),
-      );
+      await publishAtOnce(call, 'evt_backlog', backlog);
 
       // Throughput, in rounds: the ceiling, then the whole backlog replayed to a new endpoint. The
       // machine's speed drifts between rounds; within a round both run on the same machine.
@@ -189,20 +194,7 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
         });
       const burstEvents = quick ? 2_000 : 20_000;
       const beforeBurst = receiver.count();
-      let nextBurst = 0;
-      await Promise.all(
-        Array.from({ length: BURST_PUBLISHERS }, async () => {
-          while (nextBurst < burstEvents) {
-            const n = nextBurst++;
-            await call('POST', '/v1/events', {
-              id: `evt_burst_${n}`,
-              type: 'order.created',
-              merchant_id: 'mer_bench',
-              data: { n },
-            });
-          }
-        }),
-      );
+      await publishAtOnce(call, 'evt_burst', burstEvents);
       await waitFor(() => receiver.count() - beforeBurst >= burstEvents * BURST_ENDPOINTS, 600_000);
       const { peakMb } = processMemory(server.child.pid!);
 
@@ -232,7 +224,7 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
       ]);
       console.log('target: p99 < 50 ms');
       console.log(
-        `\nBurst: ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${BURST_PUBLISHERS} publishers, all delivered; the server's peak RSS over the run: ${peakMb.toFixed(1)} MB (target < ${BURST_TARGET_MB} MB)`,
+        `\nBurst: ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${PUBLISHERS} publishers, all delivered; the server's peak RSS over the run: ${peakMb.toFixed(1)} MB (target < ${BURST_TARGET_MB} MB)`,
       );
       return {
         name: 'delivery',
@@ -247,7 +239,7 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
             1,
           ),
           withinCeiling(
-            `the server's peak RSS, through a burst of ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${BURST_PUBLISHERS} publishers`,
+            `the server's peak RSS, through a burst of ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${PUBLISHERS} publishers`,
             peakMb,
             'MB',
             { what: 'the budget of issue 20', value: BURST_TARGET_MB },
@@ -255,7 +247,7 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
           ),
         ],
         notes: [
-          `One endpoint, concurrency ${CONCURRENCY}, a receiver on 127.0.0.1 answering 204 at once; a backlog of ${backlog} events replayed to a new endpoint in each of ${ROUNDS} rounds, each after its own measure of the ceiling (the figures are the rounds' medians, the ratio the median of their ratios), after a warm-up round that is not counted (it gave ${(warmUp.value / warmUp.ceiling).toFixed(2)}: ${Math.round(warmUp.value)} against ${Math.round(warmUp.ceiling)}/s); then ${RATE} events/s for ${rateSeconds} s; then a burst of ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${BURST_PUBLISHERS} publishers, waited for until every webhook arrived (peak RSS is the server's VmHWM, the peak of the whole run).`,
+          `One endpoint, concurrency ${CONCURRENCY}, a receiver on 127.0.0.1 answering 204 at once; a backlog of ${backlog} events replayed to a new endpoint in each of ${ROUNDS} rounds, each after its own measure of the ceiling (the figures are the rounds' medians, the ratio the median of their ratios), after a warm-up round that is not counted (it gave ${(warmUp.value / warmUp.ceiling).toFixed(2)}: ${Math.round(warmUp.value)} against ${Math.round(warmUp.ceiling)}/s); then ${RATE} events/s for ${rateSeconds} s; then a burst of ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${PUBLISHERS} publishers, waited for until every webhook arrived (peak RSS is the server's VmHWM, the peak of the whole run).`,
           `Publish to receipt: p50 ${percentile(latencies, 50).toFixed(1)} ms, p90 ${percentile(latencies, 90).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms.`,
         ],
       };
