@@ -62,24 +62,26 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
       (events) => {
         // The events say what fell due and where: list it at once, without waiting for the queue's
         // projection. The attempt's own recording waits for it, so the queue ends up in order.
-        const docs = events.map((event) => {
-          const data = event.data as {
-            event_id: string;
-            endpoint_id: string;
-            due_at: string;
-            round?: number;
-          };
-          const round = event.type === 'delivery.planned' ? 1 : data.round;
-          return {
-            id: event.stream,
-            event_id: data.event_id,
-            endpoint_id: data.endpoint_id,
-            due_at_ms: Date.parse(data.due_at),
-            ...(round !== undefined && { round }),
-          };
-        });
-        for (const event of events) known.note(event as RecordedEvent<DeliveryEvent>);
-        work.offer(docs, Date.now());
+        work.offer(
+          events.map((event) => {
+            const data = event.data as {
+              event_id: string;
+              endpoint_id: string;
+              due_at: string;
+              round?: number;
+            };
+            known.note(event as RecordedEvent<DeliveryEvent>);
+            const round = event.type === 'delivery.planned' ? 1 : data.round;
+            return {
+              id: event.stream,
+              event_id: data.event_id,
+              endpoint_id: data.endpoint_id,
+              due_at_ms: Date.parse(data.due_at),
+              ...(round !== undefined && { round }),
+            };
+          }),
+          Date.now(),
+        );
         wake.notify();
         return Promise.resolve();
       },
