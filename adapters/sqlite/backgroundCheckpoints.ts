@@ -11,6 +11,13 @@ const AUTOMATIC_PAGES = 1000;
  * log that only grows makes every read of a page look it up in an ever longer index of the log.
  */
 export const RESTART_ABOVE_PAGES = 4000;
+/**
+ * Should writes outrun the thread (its copy of a long log is slow on a busy machine), the commit
+ * that takes the log past this many times the thread's line checkpoints it itself, as SQLite does
+ * by default: that checkpoint reaches the log's end, so the next commit starts it afresh. The
+ * writer pays for the copy only when the thread has fallen that far behind; the log stays bounded.
+ */
+const WRITER_STEPS_IN_AT = 4;
 
 export type BackgroundCheckpoints = { stop: () => Promise<void> };
 
@@ -26,12 +33,12 @@ export const startBackgroundCheckpoints = (
   file: string,
   tuning: { everyMs?: number; restartAbovePages?: number } = {},
 ): BackgroundCheckpoints => {
-  db.pragma('wal_autocheckpoint = 0');
   const input: CheckpointInput = {
     file,
     everyMs: tuning.everyMs ?? EVERY_MS,
     restartAbove: tuning.restartAbovePages ?? RESTART_ABOVE_PAGES,
   };
+  db.pragma(`wal_autocheckpoint = ${input.restartAbove * WRITER_STEPS_IN_AT}`);
   const worker = new Worker(THREAD, { workerData: input });
   const checkpointOnCommit = () => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOMATIC_PAGES}`);
