@@ -1,7 +1,5 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger } from './logging/logger.js';
-import { startDistributed } from './modes/distributed.js';
-import { startEmbedded } from './modes/embedded.js';
 
 const main = async () => {
   let config;
@@ -15,10 +13,12 @@ const main = async () => {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
+  // Each mode loads only its own stores' clients: the embedded service never holds the
+  // EventStoreDB, MongoDB and Kafka clients in memory.
   const service =
     config.mode === 'distributed'
-      ? await startDistributed(config, logger)
-      : await startEmbedded(config, logger);
+      ? await (await import('./modes/distributed.js')).startDistributed(config, logger)
+      : await (await import('./modes/embedded.js')).startEmbedded(config, logger);
   if (service.adminKey.source === 'file') {
     logger.info(
       { file: service.adminKey.file, created: service.adminKey.created },
