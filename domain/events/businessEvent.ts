@@ -20,6 +20,11 @@ export type BusinessEventData = {
   data: Record<string, unknown>;
   /** Null: reaches only endpoints without channels. */
   channels: string[] | null;
+  /**
+   * Delivered to these endpoints of the merchant (the enabled ones) whatever they subscribe to,
+   * rather than to those that receive it: a test webhook names its endpoints.
+   */
+  endpoint_ids?: string[];
 };
 
 /** The envelope's type is the business type itself (`order.created`), so the log reads as the domain. */
@@ -38,7 +43,8 @@ const sameContent = (a: BusinessEvent, type: string, b: BusinessEventData): bool
   a.type === type &&
   a.data.merchant_id === b.merchant_id &&
   canonicalJson(a.data.data) === canonicalJson(b.data) &&
-  canonicalJson(a.data.channels) === canonicalJson(b.channels);
+  canonicalJson(a.data.channels) === canonicalJson(b.channels) &&
+  canonicalJson(a.data.endpoint_ids ?? null) === canonicalJson(b.endpoint_ids ?? null);
 
 export const businessEventDecider: Decider<PublishEvent, BusinessEvent, BusinessEventState> = {
   initialState: () => ({ status: 'absent' }),

@@ -20,7 +20,10 @@ export type CommandResult<Event extends DomainEvent, State> = {
   position: Position | undefined;
 };
 
-/** How a stream stood when its caller last saw it: its state, and the revision of its last event. */
+/**
+ * How a stream stood when its caller last saw it: its state, and the revision of its last event
+ * (-1: none).
+ */
 export type KnownStream<State> = { state: State; revision: number };
 
 const current = async <Command, Event extends DomainEvent, State>(
@@ -35,19 +38,47 @@ const current = async <Command, Event extends DomainEvent, State>(
   };
 };
 
+/** Decides each command in turn on the state the ones before it left; one refusal refuses all. */
+const decideAll = <Command, Event extends DomainEvent, State>(
+  decider: Decider<Command, Event, State>,
+  commands: readonly Command[],
+  state: State,
+): Either<DomainError, Event[]> => {
+  const events: Event[] = [];
+  let now = state;
+  for (const command of commands) {
+    const decision = decider.decide(command, now);
+    if (isLeft(decision)) return decision;
+    for (const event of decision.right) now = decider.evolve(now, event);
+    events.push(...decision.right);
+  }
+  return right(events);
+};
+
+export type HandleOptions<State> = {
+  /** Reads and decisions after a conflict (default 5); 1 leaves the conflict to the caller. */
+  maxAttempts?: number;
+  /** The stream is most likely new: the first try does not read it. */
+  expectNew?: boolean;
+  /** How the caller saw the stream: the first try decides on that rather than reading it. */
+  known?: KnownStream<State>;
+};
+
 /**
- * Reads the aggregate's stream, decides, and appends with the revision it read. A concurrent
- * writer makes the append fail with a conflict; the handler then reads and decides again, so
- * the decision is always taken on the state it is appended after.
+ * The one way a command runs: reads the aggregate's stream, decides, and appends with the
+ * revision it read. Several commands are decided one after the other and appended together, in
+ * one write. A concurrent writer makes the append fail with a conflict; the handler then reads
+ * and decides again, so the decision is always taken on the state it is appended after.
  */
 export const handleCommand = async <Command, Event extends DomainEvent, State>(
   store: EventStore,
   decider: Decider<Command, Event, State>,
   stream: string,
-  command: Command,
+  command: Command | readonly Command[],
   metadata: EventMetadata,
-  options: { maxAttempts?: number; expectNew?: boolean; known?: KnownStream<State> } = {},
+  options: HandleOptions<State> = {},
 ): Promise<Either<DomainError, CommandResult<Event, State>>> => {
+  const commands: readonly Command[] = Array.isArray(command) ? command : [command as Command];
   const maxAttempts = options.maxAttempts ?? 5;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     // A caller that expects the stream not to exist yet, or knows how it stands, skips the read on
@@ -55,11 +86,11 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
     // usual path.
     const { state, expected } =
       attempt === 1 && options.known
-        ? { state: options.known.state, expected: options.known.revision }
+        ? { state: options.known.state, expected: knownRevision(options.known) }
         : attempt === 1 && options.expectNew
           ? { state: decider.initialState(), expected: 'no_stream' as const }
           : await current(store, decider, stream);
-    const decision = decider.decide(command, state);
+    const decision = decideAll(decider, commands, state);
     if (isLeft(decision)) return decision;
     if (decision.right.length === 0) return right({ state, events: [], position: undefined });
 
@@ -84,3 +115,7 @@ export const handleCommand = async <Command, Event extends DomainEvent, State>(
   }
   return left(domainError('conflict', `${stream} kept changing; try again.`));
 };
+
+/** A stream known to hold no event yet (revision -1) is expected not to exist. */
+const knownRevision = (known: KnownStream<unknown>): ExpectedRevision =>
+  known.revision < 0 ? 'no_stream' : known.revision;

@@ -12,6 +12,36 @@ import type { WebhookContent } from './webhookBodies.js';
 type EventToDeliver = { id: string; type: string; merchant_id: string } | WebhookContent;
 
 /**
+ * Plans a delivery of an event to an endpoint, once: planning it again changes nothing (no events).
+ * Most deliveries are new, so its stream is not read first; the append's check confirms it.
+ */
+export const planDelivery = (
+  services: Pick<Services, 'eventStore' | 'now'>,
+  event: { id: string; type: string; merchant_id: string },
+  endpointId: string,
+  trigger: RoundTrigger,
+  replayId: string | null,
+  metadata: EventMetadata,
+) =>
+  handleCommand(
+    services.eventStore,
+    deliveryDecider,
+    deliveryStream(event.id, endpointId),
+    {
+      type: 'plan_delivery',
+      event_id: event.id,
+      endpoint_id: endpointId,
+      merchant_id: event.merchant_id,
+      event_type: event.type,
+      trigger,
+      replay_id: replayId,
+      now: services.now().toISOString(),
+    },
+    metadata,
+    { expectNew: true },
+  );
+
+/**
  * Plans a delivery, or sends an existing one again: a new round of tries with the same webhook-id.
  * Returns where its event sits in the log.
  */
@@ -23,40 +53,21 @@ export const deliver = async (
   replayId: string | null,
   metadata: EventMetadata,
 ): Promise<Either<DomainError, Position | undefined>> => {
-  const stream = deliveryStream(event.id, endpointId);
-  const now = services.now().toISOString();
   // The event in full: its body is kept for the attempts, which then need not read it.
   if ('data' in event) services.webhookBodies?.remember(event);
-  // Most deliveries are new: planned without reading their stream, the append's check confirming
-  // that it is still new. One that exists already is found so, and sent again as a new round.
-  const planned = await handleCommand(
-    services.eventStore,
-    deliveryDecider,
-    stream,
-    {
-      type: 'plan_delivery',
-      event_id: event.id,
-      endpoint_id: endpointId,
-      merchant_id: event.merchant_id,
-      event_type: event.type,
-      trigger,
-      replay_id: replayId,
-      now,
-    },
-    metadata,
-    { expectNew: true },
-  );
+  const planned = await planDelivery(services, event, endpointId, trigger, replayId, metadata);
   if (isLeft(planned)) return left(planned.left);
   if (planned.right.events.length > 0) return right(planned.right.position);
+  // It exists already: sent again as a new round.
   const result = await handleCommand(
     services.eventStore,
     deliveryDecider,
-    stream,
+    deliveryStream(event.id, endpointId),
     {
       type: 'requeue_delivery',
       trigger: trigger === 'resend' ? 'resend' : 'replay',
       replay_id: replayId,
-      now,
+      now: services.now().toISOString(),
     },
     metadata,
   );

@@ -3,7 +3,6 @@ import type { Subscription } from '../../adapters/eventstore/port.js';
 import { isDeliverable } from '../../domain/catalog/eventCatalog.js';
 import type { BusinessEventData } from '../../domain/events/businessEvent.js';
 import { BUSINESS_EVENT_STREAM_PREFIX } from '../../domain/events/businessEvent.js';
-import { deliveryDecider, deliveryStream } from '../../domain/deliveries/delivery.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import { causedBy } from '../../domain/shared/envelope.js';
 import { endpointReceives } from '../../domain/webhooks/matching.js';
@@ -12,9 +11,9 @@ import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { RouteDoc } from '../../projections/webhookRoutes.js';
 import { EVERY_CHANNEL, WEBHOOK_ROUTES, channelRoute } from '../../projections/webhookRoutes.js';
-import { handleCommand } from '../commands/handleCommand.js';
 import { startBatchProcessor } from '../projector/processor.js';
 import type { Services } from '../services.js';
+import { planDelivery } from './deliver.js';
 
 export const PLANNER = 'delivery_planner';
 const ACTOR = 'sluice:planner';
@@ -123,49 +122,64 @@ export const receivingEndpoints = async (
 };
 
 /**
- * Turns each deliverable business event into one delivery per endpoint of its merchant that
- * receives it. Planning is idempotent (a delivery stream is created once), so after a crash the
- * planner resumes from its checkpoint and replans the last batch harmlessly. Test events are
- * planned by the test route, to the endpoints it names. The events of a batch are planned
- * together: their appends are asked for in the same turn and share one commit.
+ * The enabled endpoints, of the event's merchant, that a test webhook names: delivered to whatever
+ * they subscribe to.
+ */
+const namedEndpoints = async (
+  services: Pick<Services, 'readStore'>,
+  merchantId: string,
+  ids: readonly string[],
+  reads: PlanReads,
+): Promise<EndpointDoc[]> => {
+  const endpoints = await Promise.all(
+    ids.map((id) =>
+      reads.once(
+        `endpoint:${id}`,
+        () => services.readStore.get(WEBHOOK_ENDPOINTS, id) as Promise<EndpointDoc | undefined>,
+      ),
+    ),
+  );
+  return endpoints.filter(
+    (endpoint): endpoint is EndpointDoc =>
+      endpoint !== undefined && endpoint.merchant_id === merchantId && !endpoint.disabled,
+  );
+};
+
+type PlannedBusinessEvent = RecordedEvent<{ type: string; data: BusinessEventData }>;
+
+/** The endpoints an event goes to: those it names (a test webhook), else those that receive it. */
+const destinations = (
+  services: Pick<Services, 'readStore'>,
+  event: PlannedBusinessEvent,
+  reads: PlanReads,
+): Promise<EndpointDoc[]> => {
+  const { merchant_id, endpoint_ids, channels } = event.data;
+  if (endpoint_ids) return namedEndpoints(services, merchant_id, endpoint_ids, reads);
+  // A test webhook published without naming endpoints goes nowhere.
+  if (event.type === 'webhook.test') return Promise.resolve([]);
+  return receivingEndpoints(services, { merchant_id, type: event.type, channels }, reads);
+};
+
+/**
+ * Turns each deliverable business event into one delivery per endpoint it goes to: those of its
+ * merchant that receive it, or those a test webhook names. Planning is idempotent (a delivery
+ * stream is created once), so after a crash the planner resumes from its checkpoint and replans
+ * the last batch harmlessly. The events of a batch are planned together: their appends are asked
+ * for in the same turn and share one commit.
  */
 export const startPlanner = async (services: Services): Promise<Pick<Subscription, 'stop'>> => {
-  const plan = async (
-    event: RecordedEvent<{ type: string; data: BusinessEventData }>,
-    reads: PlanReads,
-  ) => {
-    if (event.type === 'webhook.test' || !isDeliverable(event.type)) return;
-    const receiving = await receivingEndpoints(
-      services,
-      {
-        merchant_id: event.data.merchant_id,
-        type: event.type,
-        channels: event.data.channels,
-      },
-      reads,
-    );
-    if (receiving.length > 0) services.webhookBodies.remember(eventDoc(event.type, event.data));
+  const plan = async (event: PlannedBusinessEvent, reads: PlanReads) => {
+    const endpoints = await destinations(services, event, reads);
+    if (endpoints.length === 0) return;
+    const planned = eventDoc(event.type, event.data);
+    services.webhookBodies.remember(planned);
+    const trigger = event.type === 'webhook.test' ? 'test' : 'initial';
     await settleAll(
-      receiving.map(async (endpoint) => {
-        const result = await handleCommand(
-          services.eventStore,
-          deliveryDecider,
-          deliveryStream(event.data.id, endpoint.id),
-          {
-            type: 'plan_delivery',
-            event_id: event.data.id,
-            endpoint_id: endpoint.id,
-            merchant_id: event.data.merchant_id,
-            event_type: event.type,
-            trigger: 'initial',
-            replay_id: null,
-            now: services.now().toISOString(),
-          },
-          causedBy(event, ACTOR),
-          { expectNew: true },
-        );
+      endpoints.map(async (endpoint) => {
+        const metadata = causedBy(event, ACTOR);
+        const result = await planDelivery(services, planned, endpoint.id, trigger, null, metadata);
         if (isLeft(result))
-          throw new Error(`Planning ${event.data.id} for ${endpoint.id}: ${result.left.detail}`);
+          throw new Error(`Planning ${planned.id} for ${endpoint.id}: ${result.left.detail}`);
       }),
     );
   };
@@ -181,11 +195,7 @@ export const startPlanner = async (services: Services): Promise<Pick<Subscriptio
       if (last && !(await services.projector.caughtUp(last.position)))
         throw new Error('The endpoints read model is behind the events to plan.');
       const reads = planReads();
-      await settleAll(
-        events.map((event) =>
-          plan(event as RecordedEvent<{ type: string; data: BusinessEventData }>, reads),
-        ),
-      );
+      await settleAll(events.map((event) => plan(event as PlannedBusinessEvent, reads)));
     },
   );
 };

@@ -1,4 +1,5 @@
-import { isLeft } from 'fp-ts/lib/Either.js';
+import type { Either } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { newId } from '../ids.js';
 import { businessEventDecider, businessEventStream } from '../../domain/events/businessEvent.js';
 import type { EventMetadata, Position } from '../../domain/shared/envelope.js';
@@ -13,6 +14,8 @@ export type Publication = {
   merchant_id: string;
   data: Record<string, unknown>;
   channels?: string[] | null;
+  /** Delivered to these endpoints only, whatever they subscribe to (a test webhook). */
+  endpoint_ids?: string[];
   /** A caller-chosen id makes the publication idempotent; absent, one is generated. */
   id?: string;
 };
@@ -26,7 +29,7 @@ export const publishEvent = async (
   services: Pick<Services, 'eventStore' | 'now'>,
   publication: Publication,
   metadata: EventMetadata,
-): Promise<{ ok: true; published: Published } | { ok: false; error: DomainError }> => {
+): Promise<Either<DomainError, Published>> => {
   const id = publication.id ?? newEventId();
   const result = await handleCommand(
     services.eventStore,
@@ -41,6 +44,7 @@ export const publishEvent = async (
         created_at: services.now().toISOString(),
         data: publication.data,
         channels: publication.channels ?? null,
+        ...(publication.endpoint_ids && { endpoint_ids: publication.endpoint_ids }),
       },
     },
     metadata,
@@ -48,15 +52,12 @@ export const publishEvent = async (
     // decided on the stream as it stands.
     { expectNew: true },
   );
-  if (isLeft(result)) return { ok: false, error: result.left };
+  if (isLeft(result)) return result;
   const { state, events, position } = result.right;
   if (state.status !== 'published') throw new Error('publish_event left no event');
-  return {
-    ok: true,
-    published: {
-      event: eventDoc(state.event.type, state.event.data),
-      created: events.length > 0,
-      position,
-    },
-  };
+  return right({
+    event: eventDoc(state.event.type, state.event.data),
+    created: events.length > 0,
+    position,
+  });
 };

@@ -1,13 +1,12 @@
-import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../../domain/shared/decider.js';
 import type { DomainEvent, EventMetadata } from '../../domain/shared/envelope.js';
-import { fromDomainError } from './problem.js';
+import { orProblem } from './problem.js';
 import type { Services } from '../services.js';
 import type { CommandResult } from '../commands/handleCommand.js';
 import { handleCommand } from '../commands/handleCommand.js';
 
 /**
- * Runs a command for the API: a refusal becomes its problem, and the answer waits (bounded) until
+ * Handles a command for the API (see handleCommand): a refusal becomes its problem, and the answer waits (bounded) until
  * the projections have applied the new events, so that the caller's next read sees its write.
  */
 export const execute = async <Command, Event extends DomainEvent, State>(
@@ -17,8 +16,9 @@ export const execute = async <Command, Event extends DomainEvent, State>(
   command: Command,
   metadata: EventMetadata,
 ): Promise<CommandResult<Event, State>> => {
-  const result = await handleCommand(services.eventStore, decider, stream, command, metadata);
-  if (isLeft(result)) throw fromDomainError(result.left);
-  await services.projector.caughtUp(result.right.position);
-  return result.right;
+  const result = orProblem(
+    await handleCommand(services.eventStore, decider, stream, command, metadata),
+  );
+  await services.projector.caughtUp(result.position);
+  return result;
 };

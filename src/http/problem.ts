@@ -1,3 +1,5 @@
+import type { Either } from 'fp-ts/lib/Either.js';
+import { isLeft } from 'fp-ts/lib/Either.js';
 import type { DomainError, FieldFault } from '../../domain/shared/errors.js';
 
 /** Every code a problem response can carry (PRODUCT.md 2), with its status. */
@@ -83,3 +85,9 @@ export const problemBody = (problem: HttpProblem, requestId: string): ProblemBod
 /** The one mapping from domain errors to HTTP problems. */
 export const fromDomainError = (error: DomainError): HttpProblem =>
   new HttpProblem(error.code, error.detail, error.errors);
+
+/** The value of a command's result, or its refusal as the problem the API answers with. */
+export const orProblem = <T>(result: Either<DomainError, T>): T => {
+  if (isLeft(result)) throw fromDomainError(result.left);
+  return result.right;
+};

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { InstanceEvent } from '../../domain/processes/instance/instanceEvents.js';
@@ -8,7 +7,9 @@ import {
   instanceStream,
 } from '../../domain/processes/instance/processInstance.js';
 import type { InstanceState } from '../../domain/processes/instance/instanceState.js';
+import { fold } from '../../domain/shared/decider.js';
 import type { EventMetadata, Position, RecordedEvent } from '../../domain/shared/envelope.js';
+import { handleCommand } from '../commands/handleCommand.js';
 
 /** Another writer appended to the instance first: the caller reads again and decides again. */
 export class InstanceMoved extends Error {
@@ -19,9 +20,10 @@ export class InstanceMoved extends Error {
 }
 
 /**
- * Several decisions on one instance, taken in memory one after the other and appended together:
- * a run of quick steps costs one append, not one per step. The append expects the revision the
- * session read, so a concurrent command (a cancel) wins and the session starts over.
+ * Several decisions on one instance, taken in memory one after the other (each as it comes, so
+ * that the next step sees their state) and run as one command handling on flush: a run of quick
+ * steps costs one append, not one per step. The append expects the revision the session read, so
+ * a concurrent command (a cancel) wins and the session starts over.
  */
 export type InstanceSession = {
   readonly state: InstanceState;
@@ -35,14 +37,12 @@ export const openSession = async (
   instanceId: string,
 ): Promise<InstanceSession> => {
   const stream = instanceStream(instanceId);
-  const past = await store.readStream(stream);
-  let state = past.reduce(
-    (s, e) => instanceDecider.evolve(s, e as RecordedEvent<InstanceEvent>),
-    instanceDecider.initialState(),
-  );
-  let revision = past.length - 1;
-  let last = past[past.length - 1];
-  let pending: InstanceEvent[] = [];
+  const past = (await store.readStream(stream)) as RecordedEvent<InstanceEvent>[];
+  /** The stream as last read or written: the commands since are appended after it. */
+  let stored = { state: fold(instanceDecider, past), revision: past.length - 1 };
+  let state = stored.state;
+  let last: RecordedEvent | undefined = past[past.length - 1];
+  let pending: InstanceCommand[] = [];
   return {
     get state() {
       return state;
@@ -54,20 +54,23 @@ export const openSession = async (
       const decision = instanceDecider.decide(command, state);
       if (isLeft(decision)) throw new InstanceMoved(`${instanceId}: ${decision.left.detail}`);
       for (const event of decision.right) state = instanceDecider.evolve(state, event);
-      pending.push(...decision.right);
+      pending.push(command);
     },
     flush: async (metadata) => {
       if (pending.length === 0) return undefined;
-      const appended = await store.append(
-        stream,
-        pending.map((event) => ({ ...event, id: randomUUID(), metadata })),
-        revision < 0 ? 'no_stream' : revision,
-      );
-      if (isLeft(appended)) throw new InstanceMoved(instanceId);
+      // Decided again, together, on the stream as the session saw it: a writer that got there
+      // first makes the append fail, and the caller starts over.
+      const result = await handleCommand(store, instanceDecider, stream, pending, metadata, {
+        known: stored,
+        maxAttempts: 1,
+      });
+      if (isLeft(result)) throw new InstanceMoved(instanceId);
       pending = [];
-      revision = appended.right.nextExpectedRevision;
-      last = appended.right.events[appended.right.events.length - 1];
-      return appended.right.position;
+      const { events } = result.right;
+      if (events.length === 0) return undefined;
+      stored = { state: result.right.state, revision: events[events.length - 1]!.revision };
+      last = events[events.length - 1];
+      return result.right.position;
     },
   };
 };

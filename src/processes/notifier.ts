@@ -1,3 +1,4 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Subscription } from '../../adapters/eventstore/port.js';
 import { causedBy } from '../../domain/shared/envelope.js';
 import { publishEvent } from '../events/publishEvent.js';
@@ -18,7 +19,7 @@ export const startNotifier = (services: Services): Promise<Pick<Subscription, 's
   startProcessor(services, NOTIFIER, { streamPrefixes: ['process_instance-'] }, async (event) => {
     for (const notice of noticesOf(event)) {
       const published = await publishEvent(services, notice, causedBy(event, ACTOR));
-      if (!published.ok)
-        throw new Error(`${notice.type} ${notice.id ?? ''}: ${published.error.detail}`);
+      if (isLeft(published))
+        throw new Error(`${notice.type} ${notice.id ?? ''}: ${published.left.detail}`);
     }
   });

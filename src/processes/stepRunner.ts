@@ -1,3 +1,4 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
 import type { ServiceCaller } from '../../adapters/services/port.js';
 import type { StepWait } from '../../domain/processes/instance/instanceEvents.js';
 import type { DefinitionBody, HttpStep, Step } from '../../domain/processes/stepLanguage.js';
@@ -77,8 +78,8 @@ export const runStep = async (step: Step, env: StepEnvironment): Promise<StepOut
         },
         env.metadata,
       );
-      if (!published.ok) {
-        return { kind: 'failed', code: published.error.code, message: published.error.detail };
+      if (isLeft(published)) {
+        return { kind: 'failed', code: published.left.code, message: published.left.detail };
       }
       return { kind: 'completed', output: { event_id: id }, next: next() };
     }

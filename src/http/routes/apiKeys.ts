@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { apiKeyDecider, apiKeyStream } from '../../../domain/api-keys/apiKey.js';
 import type { ApiKeyDoc } from '../../../projections/apiKeys.js';
@@ -12,7 +11,7 @@ import { MerchantId, boundedString, nullable, pageQuery } from '../codecs/common
 import { created, handle, noContent, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
-import { HttpProblem, fromDomainError } from '../problem.js';
+import { HttpProblem, orProblem } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole } from '../requestContext.js';
 
 const KEY_ID = /^key_[0-9A-Za-z]{1,64}$/;
@@ -49,14 +48,15 @@ export const apiKeyRoutes = (services: Services): Router => {
         async (req) => {
           requireRole(req, 'admin');
           const body = decodeOrThrow(CreateApiKeyBody, req.body, 'body');
-          const result = await createApiKey(
-            services,
-            { role: body.role, merchant_id: body.merchant_id ?? null, name: body.name ?? null },
-            metadataOf(req, body.merchant_id ?? null),
+          const result = orProblem(
+            await createApiKey(
+              services,
+              { role: body.role, merchant_id: body.merchant_id ?? null, name: body.name ?? null },
+              metadataOf(req, body.merchant_id ?? null),
+            ),
           );
-          if (isLeft(result)) throw fromDomainError(result.left);
-          await services.projector.caughtUp(result.right.position);
-          return created(result.right.created);
+          await services.projector.caughtUp(result.position);
+          return created(result.created);
         },
         { forget: ['key'] },
       ),

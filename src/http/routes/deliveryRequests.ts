@@ -1,19 +1,15 @@
 import type { Request } from 'express';
-import { isLeft } from 'fp-ts/lib/Either.js';
-import type { RoundTrigger } from '../../../domain/deliveries/delivery.js';
-import type { EventMetadata, Position } from '../../../domain/shared/envelope.js';
 import type { AttemptDoc, MessageDoc } from '../../../projections/deliveries.js';
 import type { EndpointDoc } from '../../../projections/webhookEndpoints.js';
-import { deliver as planOrRequeue } from '../../delivery/deliver.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import { MerchantQuery } from '../codecs/webhooks.js';
-import { HttpProblem, fromDomainError } from '../problem.js';
+import { HttpProblem } from '../problem.js';
 import { merchantScope } from '../requestContext.js';
 import { visibleEndpoint } from './webhookEndpoints.js';
 
-/* What the routes about deliveries share: how attempts and messages look, which endpoint a request
-   may act on, and how a delivery is planned or sent again. */
+/* What the routes about deliveries share: how attempts and messages look, and which endpoint a
+   request may act on. */
 
 export const presentAttempt = (doc: AttemptDoc) => {
   const { merchant_id: _, ...attempt } = doc;
@@ -47,18 +43,4 @@ export const enabled = (endpoint: EndpointDoc): EndpointDoc => {
   if (endpoint.disabled)
     throw new HttpProblem('conflict', `Endpoint ${endpoint.id} is disabled; enable it first.`);
   return endpoint;
-};
-
-/** Plans a delivery, or sends an existing one again; a refusal becomes its problem. */
-export const deliver = async (
-  services: Services,
-  event: { id: string; type: string; merchant_id: string },
-  endpointId: string,
-  trigger: RoundTrigger,
-  replayId: string | null,
-  metadata: EventMetadata,
-): Promise<Position | undefined> => {
-  const result = await planOrRequeue(services, event, endpointId, trigger, replayId, metadata);
-  if (isLeft(result)) throw fromDomainError(result.left);
-  return result.right;
 };

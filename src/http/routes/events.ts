@@ -10,7 +10,7 @@ import { EventId, ListEventsQuery, PublishEventBody } from '../codecs/events.js'
 import { handle, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
-import { HttpProblem, fromDomainError } from '../problem.js';
+import { HttpProblem, orProblem } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '../requestContext.js';
 import { MAX_PAYLOAD_BYTES } from './system.js';
 
@@ -49,20 +49,21 @@ export const eventRoutes = (services: Services): Router => {
         if (faults.length > 0)
           throw new HttpProblem('validation_failed', 'The event is not valid.', faults);
 
-        const result = await publishEvent(
-          services,
-          {
-            type: body.type,
-            merchant_id: body.merchant_id,
-            data: body.data,
-            channels,
-            ...(body.id && { id: body.id }),
-          },
-          metadataOf(req, body.merchant_id),
+        const published = orProblem(
+          await publishEvent(
+            services,
+            {
+              type: body.type,
+              merchant_id: body.merchant_id,
+              data: body.data,
+              channels,
+              ...(body.id && { id: body.id }),
+            },
+            metadataOf(req, body.merchant_id),
+          ),
         );
-        if (!result.ok) throw fromDomainError(result.error);
-        await services.projector.caughtUp(result.published.position);
-        return { status: result.published.created ? 201 : 200, body: result.published.event };
+        await services.projector.caughtUp(published.position);
+        return { status: published.created ? 201 : 200, body: published.event };
       }),
     ),
   );

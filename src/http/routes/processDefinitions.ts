@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { isLeft } from 'fp-ts/lib/Either.js';
 import { parseDefinition } from '../../../domain/processes/definition/parseDefinition.js';
 import {
   definitionStream,
@@ -18,7 +17,7 @@ import { execute } from '../execute.js';
 import { created, handle, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
-import { fromDomainError, HttpProblem } from '../problem.js';
+import { HttpProblem, orProblem } from '../problem.js';
 import { metadataOf, pathParam, requireRole } from '../requestContext.js';
 
 /** A definition with all its versions, oldest first. */
@@ -58,9 +57,7 @@ export const processDefinitionRoutes = (services: Services): Router => {
     handle(
       idempotent(services.idempotency, async (req) => {
         requireRole(req, 'admin');
-        const parsed = parseDefinition(req.body);
-        if (isLeft(parsed)) throw fromDomainError(parsed.left);
-        const body = parsed.right;
+        const body = orProblem(parseDefinition(req.body));
         const result = await execute(
           services,
           processDefinitionDecider,

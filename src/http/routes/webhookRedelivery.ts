@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import type { MessageDoc } from '../../../projections/deliveries.js';
@@ -7,9 +6,10 @@ import { WEBHOOK_MESSAGES, messageId } from '../../../projections/deliveries.js'
 import { replayWindow } from '../../delivery/replay.js';
 import { ReplayBody } from '../codecs/webhooks.js';
 import { handle } from '../handler.js';
-import { HttpProblem, fromDomainError } from '../problem.js';
+import { HttpProblem, orProblem } from '../problem.js';
 import { metadataOf, pathParam, requireRole } from '../requestContext.js';
-import { deliver, enabled, presentMessage } from './deliveryRequests.js';
+import { deliver } from '../../delivery/deliver.js';
+import { enabled, presentMessage } from './deliveryRequests.js';
 import { visibleEndpoint } from './webhookEndpoints.js';
 
 /** After an incident on the receiver's side: one message sent again, or a whole window replayed. */
@@ -32,13 +32,9 @@ export const webhookRedeliveryRoutes = (services: Services): Router => {
         type: message.event_type,
         merchant_id: message.merchant_id,
       };
-      const position = await deliver(
-        services,
-        event,
-        endpoint.id,
-        'resend',
-        null,
-        metadataOf(req, endpoint.merchant_id),
+      const metadata = metadataOf(req, endpoint.merchant_id);
+      const position = orProblem(
+        await deliver(services, event, endpoint.id, 'resend', null, metadata),
       );
       await services.projector.caughtUp(position);
       const updated = (await services.readStore.get(WEBHOOK_MESSAGES, message.id)) as MessageDoc;
@@ -58,12 +54,9 @@ export const webhookRedeliveryRoutes = (services: Services): Router => {
         { since: body.since, until: body.until, onlyFailed: body.only_failed ?? true },
         metadataOf(req, endpoint.merchant_id),
       );
-      if (isLeft(result)) throw fromDomainError(result.left);
-      await services.projector.caughtUp(result.right.position);
-      return {
-        status: 202,
-        body: { replay_id: result.right.replay_id, count: result.right.count },
-      };
+      const replay = orProblem(result);
+      await services.projector.caughtUp(replay.position);
+      return { status: 202, body: { replay_id: replay.replay_id, count: replay.count } };
     }),
   );
 

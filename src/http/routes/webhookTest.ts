@@ -1,15 +1,14 @@
 import { Router } from 'express';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
-import type { Position } from '../../../domain/shared/envelope.js';
 import type { EndpointDoc } from '../../../projections/webhookEndpoints.js';
 import { merchantEndpoints } from '../../delivery/planner.js';
 import { publishEvent } from '../../events/publishEvent.js';
 import { TestWebhookBody } from '../codecs/webhooks.js';
 import { handle } from '../handler.js';
-import { HttpProblem, fromDomainError } from '../problem.js';
+import { HttpProblem, orProblem } from '../problem.js';
 import { merchantScope, metadataOf, requireRole } from '../requestContext.js';
-import { deliver, enabled } from './deliveryRequests.js';
+import { enabled } from './deliveryRequests.js';
 import { visibleEndpoint } from './webhookEndpoints.js';
 
 /** `POST /v1/webhooks/test`: a webhook.test event to one endpoint, or to every enabled endpoint of the merchant. */
@@ -35,18 +34,21 @@ export const webhookTestRoutes = (services: Services): Router => {
       } else {
         targets = (await merchantEndpoints(services, merchantId)).filter((e) => !e.disabled);
       }
-      const metadata = metadataOf(req, merchantId);
-      const published = await publishEvent(
-        services,
-        { type: 'webhook.test', merchant_id: merchantId, data: body.data ?? {} },
-        metadata,
+      // Planned by the planner, like any event, to the endpoints it names.
+      const published = orProblem(
+        await publishEvent(
+          services,
+          {
+            type: 'webhook.test',
+            merchant_id: merchantId,
+            data: body.data ?? {},
+            endpoint_ids: targets.map((endpoint) => endpoint.id),
+          },
+          metadataOf(req, merchantId),
+        ),
       );
-      if (!published.ok) throw fromDomainError(published.error);
-      const event = published.published.event;
-      let last: Position | undefined = published.published.position;
-      for (const endpoint of targets)
-        last = (await deliver(services, event, endpoint.id, 'test', null, metadata)) ?? last;
-      await services.projector.caughtUp(last);
+      await services.projector.caughtUp(published.position);
+      const event = published.event;
       return { status: 202, body: { event_id: event.id, endpoints: targets.map((e) => e.id) } };
     }),
   );

@@ -49,6 +49,31 @@ describe('handleCommand', () => {
     expect(await store.readStream('counter-1')).to.deep.equal([]);
   });
 
+  it('decides several commands in turn and appends them in one write, or none of them', async () => {
+    const both = await handleCommand(
+      store,
+      counter,
+      'counter-1',
+      [{ by: 1 }, { by: 2 }],
+      emptyMetadata(),
+    );
+    expect(isRight(both) && both.right.state).to.equal(3);
+    const stored = await store.readStream('counter-1');
+    expect(stored.map((e) => e.revision)).to.deep.equal([0, 1]);
+    // One position for both: they went in as one append.
+    expect(isRight(both) && both.right.position).to.deep.equal(stored[1]!.position);
+    // The second command would pass the limit only after the first: it refuses both.
+    const refused = await handleCommand(
+      store,
+      counter,
+      'counter-2',
+      [{ by: 2 }, { by: 2 }],
+      emptyMetadata(),
+    );
+    expect(isLeft(refused) && refused.left.detail).to.equal('over the limit');
+    expect(await store.readStream('counter-2')).to.deep.equal([]);
+  });
+
   it('retries on a lost race and decides again on the new state', async () => {
     // Each command races the others for the same revision; the losers read again and re-decide,
     // so the limit holds: exactly three of the six get in.
