@@ -1,5 +1,4 @@
 import type { WebhookSender } from '../../adapters/delivery/port.js';
-import type { Subscription } from '../../adapters/eventstore/port.js';
 import type { DeliveryEvent } from '../../domain/deliveries/delivery.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DueDoc } from '../../projections/deliveries.js';
@@ -7,6 +6,7 @@ import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookE
 import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
 import { newId } from '../ids.js';
+import { runOnLog } from '../processing/processor.js';
 import { attemptDelivery } from './attempt.js';
 import { dueQueue } from './dueQueue.js';
 import { knownDeliveries } from './knownDeliveries.js';
@@ -50,43 +50,42 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
   // A claim outlasts the try and its recording, so the queue has moved on before it ends.
   const claimLease = services.config.attemptTimeoutMs + CLAIM_MARGIN_MS;
 
-  // New work: deliveries planned or requeued.
-  let queueNews: Subscription | undefined;
-  void services.eventStore.headPosition().then((head) => {
-    if (!running) return;
-    queueNews = services.eventStore.subscribe(
-      {
-        ...(head && { after: head }),
-        filter: { typePrefixes: ['delivery.planned', 'delivery.requeued'] },
-      },
-      (events) => {
-        // The events say what fell due and where: list it at once, without waiting for the queue's
-        // projection. The attempt's own recording waits for it, so the queue ends up in order.
-        work.offer(
-          events.map((event) => {
-            const data = event.data as {
-              event_id: string;
-              endpoint_id: string;
-              due_at: string;
-              round?: number;
-            };
-            known.note(event as RecordedEvent<DeliveryEvent>);
-            const round = event.type === 'delivery.planned' ? 1 : data.round;
-            return {
-              id: event.stream,
-              event_id: data.event_id,
-              endpoint_id: data.endpoint_id,
-              due_at_ms: Date.parse(data.due_at),
-              ...(round !== undefined && { round }),
-            };
-          }),
-          Date.now(),
-        );
+  // New work: deliveries planned or requeued, heard in this process from its start on.
+  const queueNews = runOnLog(
+    services.eventStore,
+    {
+      name: 'delivery_queue_news',
+      filter: { typePrefixes: ['delivery.planned', 'delivery.requeued'] },
+      handle: (events) => {
+        // The events say what fell due and where: list it at once, without waiting for the
+        // queue's projection. The attempt's own recording waits for it, so the queue ends up in
+        // order.
+        work.offer(events.map(dueOf), Date.now());
         wake.notify();
         return Promise.resolve();
       },
-    );
-  });
+    },
+    { kind: 'none' },
+    services,
+  );
+  /** A planned or requeued delivery as the queue lists it; noted so its attempt need not read it. */
+  const dueOf = (event: RecordedEvent): DueDoc => {
+    const data = event.data as {
+      event_id: string;
+      endpoint_id: string;
+      due_at: string;
+      round?: number;
+    };
+    known.note(event as RecordedEvent<DeliveryEvent>);
+    const round = event.type === 'delivery.planned' ? 1 : data.round;
+    return {
+      id: event.stream,
+      event_id: data.event_id,
+      endpoint_id: data.endpoint_id,
+      due_at_ms: Date.parse(data.due_at),
+      ...(round !== undefined && { round }),
+    };
+  };
 
   type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
   const readEndpoint = async (id: string): Promise<EndpointOf> => {
@@ -230,7 +229,7 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
     stop: async () => {
       running = false;
       wake.notify();
-      await queueNews?.stop();
+      await (await queueNews).stop();
       await looping;
       // Attempts still on the wire record nothing now: they stay due, and are sent again after a restart.
       await sender.close();

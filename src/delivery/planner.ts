@@ -11,7 +11,7 @@ import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { RouteDoc } from '../../projections/webhookRoutes.js';
 import { EVERY_CHANNEL, WEBHOOK_ROUTES, channelRoute } from '../../projections/webhookRoutes.js';
-import { startBatchProcessor } from '../projector/processor.js';
+import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import { planDelivery } from './deliver.js';
 
@@ -184,19 +184,22 @@ export const startPlanner = async (services: Services): Promise<Pick<Subscriptio
     );
   };
 
-  return startBatchProcessor(
-    services,
-    PLANNER,
-    { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
-    async (events) => {
-      // The endpoints and routes a plan reads must show the log up to the events planned: after a
-      // restart, or with a new projection still catching up, they may not yet.
-      const last = events[events.length - 1];
-      if (last && !(await services.projector.caughtUp(last.position)))
-        throw new Error('The endpoints read model is behind the events to plan.');
-      const reads = planReads();
-      await settleAll(events.map((event) => plan(event as PlannedBusinessEvent, reads)));
+  return runOnFeed(
+    services.feed,
+    {
+      name: PLANNER,
+      filter: { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
+      handle: async (events) => {
+        // The endpoints and routes a plan reads must show the log up to the events planned: after a
+        // restart, or with a new projection still catching up, they may not yet.
+        const last = events[events.length - 1];
+        if (last && !(await services.projector.caughtUp(last.position)))
+          throw new Error('The endpoints read model is behind the events to plan.');
+        const reads = planReads();
+        await settleAll(events.map((event) => plan(event as PlannedBusinessEvent, reads)));
+      },
     },
+    services,
   );
 };
 

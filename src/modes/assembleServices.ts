@@ -40,7 +40,7 @@ export const assembleServices = async (
     metrics: createMetrics(),
     now: () => new Date(),
     definitions: definitions({ readStore: ports.readStore }),
-    instanceEndings: await startInstanceEndings({ eventStore: ports.eventStore }),
+    instanceEndings: await startInstanceEndings({ eventStore: ports.eventStore, logger }),
     webhookBodies: webhookBodies(),
   };
   registerStateGauges(services.metrics.registry, services);

@@ -3,7 +3,7 @@ import type { BootstrapKey } from '../auth/bootstrapKey.js';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import { startProjector } from '../projector/projector.js';
-import { processorCheckpoint } from '../projector/processorCheckpoint.js';
+import { keptCheckpoint } from '../processing/keptCheckpoint.js';
 import { logFeed } from '../../adapters/transport/log/logFeed.js';
 import { memoryClaims } from '../../adapters/claims/memory/memoryClaims.js';
 import { startApi } from './api.js';
@@ -34,7 +34,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     eventStore,
     readStore,
     idempotency,
-    feed: logFeed(eventStore, (group) => processorCheckpoint(readStore, group)),
+    feed: logFeed(eventStore, (group) => keptCheckpoint(readStore, group)),
     claims: memoryClaims(),
     projector,
   });

@@ -11,6 +11,7 @@ import { advanceInstance, EXECUTOR_ACTOR } from './advance.js';
 import type { Definitions } from './definitions.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
 import { timers as timerWheel } from './timers.js';
+import { runOnFeed } from '../processing/processor.js';
 
 /** The executors: each instance's news goes to one of them. */
 export const EXECUTOR_GROUP = 'process_executor';
@@ -168,15 +169,19 @@ export const startExecutor = async (
   // News of instances that moved on: each instance's news goes to one executor of the group, in
   // order. What came before a first start is taken up from the read models below.
   const head = await services.eventStore.headPosition();
-  const subscription = await services.feed.consume(
-    EXECUTOR_GROUP,
-    { streamPrefixes: ['process_instance-'] },
-    (events) => {
-      for (const event of events as RecordedEvent<InstanceEvent>[]) {
-        if (MOVES_ON.has(event.type)) enqueue(event.data.instance_id);
-      }
-      return Promise.resolve();
+  const subscription = await runOnFeed(
+    services.feed,
+    {
+      name: EXECUTOR_GROUP,
+      filter: { streamPrefixes: ['process_instance-'] },
+      handle: (events) => {
+        for (const event of events as readonly RecordedEvent<InstanceEvent>[]) {
+          if (MOVES_ON.has(event.type)) enqueue(event.data.instance_id);
+        }
+        return Promise.resolve();
+      },
     },
+    services,
     { firstFrom: 'end' },
   );
   await services.projector.caughtUp(head);

@@ -1,7 +1,7 @@
-import type { Subscription } from '../../adapters/eventstore/port.js';
 import { TERMINAL_EVENT_TYPES } from '../../domain/processes/instance/instanceEvents.js';
 import type { Position } from '../../domain/shared/envelope.js';
-import type { EventStore } from '../../adapters/eventstore/port.js';
+import { runOnLog } from '../processing/processor.js';
+import type { Services } from '../services.js';
 
 export type InstanceEndings = {
   /**
@@ -17,21 +17,26 @@ export type InstanceEndings = {
  * Tells waiting run requests that their instance ended, from a subscription to the instances'
  * streams: no polling, and the answer goes out as soon as the terminal event is in the log.
  */
-export const startInstanceEndings = async (services: {
-  eventStore: EventStore;
-}): Promise<InstanceEndings> => {
+export const startInstanceEndings = async (
+  services: Pick<Services, 'eventStore' | 'logger'>,
+): Promise<InstanceEndings> => {
   const waiters = new Map<string, Set<(position: Position) => void>>();
-  const head = await services.eventStore.headPosition();
-  const subscription: Subscription = services.eventStore.subscribe(
-    { ...(head && { after: head }), filter: { streamPrefixes: ['process_instance-'] } },
-    (events) => {
-      for (const event of events) {
-        if (!TERMINAL_EVENT_TYPES.has(event.type)) continue;
-        const instanceId = (event.data as { instance_id: string }).instance_id;
-        for (const resolve of waiters.get(instanceId) ?? []) resolve(event.position);
-      }
-      return Promise.resolve();
+  const subscription = await runOnLog(
+    services.eventStore,
+    {
+      name: 'instance_endings',
+      filter: { streamPrefixes: ['process_instance-'] },
+      handle: (events) => {
+        for (const event of events) {
+          if (!TERMINAL_EVENT_TYPES.has(event.type)) continue;
+          const instanceId = (event.data as { instance_id: string }).instance_id;
+          for (const resolve of waiters.get(instanceId) ?? []) resolve(event.position);
+        }
+        return Promise.resolve();
+      },
     },
+    { kind: 'none' },
+    services,
   );
   return {
     waitFor: (instanceId, timeoutMs) =>

@@ -2,7 +2,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Subscription } from '../../adapters/eventstore/port.js';
 import { causedBy } from '../../domain/shared/envelope.js';
 import { publishEvent } from '../events/publishEvent.js';
-import { startProcessor } from '../projector/processor.js';
+import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import { noticesOf } from './instanceNotices.js';
 
@@ -16,10 +16,20 @@ const ACTOR = 'sluice:processes';
  * then treats these events like any other.
  */
 export const startNotifier = (services: Services): Promise<Pick<Subscription, 'stop'>> =>
-  startProcessor(services, NOTIFIER, { streamPrefixes: ['process_instance-'] }, async (event) => {
-    for (const notice of noticesOf(event)) {
-      const published = await publishEvent(services, notice, causedBy(event, ACTOR));
-      if (isLeft(published))
-        throw new Error(`${notice.type} ${notice.id ?? ''}: ${published.left.detail}`);
-    }
-  });
+  runOnFeed(
+    services.feed,
+    {
+      name: NOTIFIER,
+      filter: { streamPrefixes: ['process_instance-'] },
+      handle: async (events) => {
+        for (const event of events) {
+          for (const notice of noticesOf(event)) {
+            const published = await publishEvent(services, notice, causedBy(event, ACTOR));
+            if (isLeft(published))
+              throw new Error(`${notice.type} ${notice.id ?? ''}: ${published.left.detail}`);
+          }
+        }
+      },
+    },
+    services,
+  );

@@ -5,6 +5,7 @@ import type { EventStore, Subscription } from '../../adapters/eventstore/port.js
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import type { Projection } from '../../projections/projection.js';
 import type { Logger } from '../logging/logger.js';
+import { followLog } from '../processing/processor.js';
 import { allReached } from './caughtUp.js';
 import type { Mutex } from './mutex.js';
 import { mutex } from './mutex.js';
@@ -46,8 +47,10 @@ export type Projector = {
   stop: () => Promise<void>;
 };
 
-const RETRY_AFTER_FAILURE_MS = 1000;
 const IDLE_CHECKPOINT_EVERY_MS = 1000;
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 const isAfter = (position: Position, floor: Position | undefined) =>
   floor === undefined || comparePositions(position, floor) > 0;
@@ -78,7 +81,11 @@ export const startProjector = async (
     for (const w of done) w.resolve();
   };
 
-  const applyBatch = async (entry: Running, events: RecordedEvent[], scannedTo: Position) => {
+  const applyBatch = async (
+    entry: Running,
+    events: readonly RecordedEvent[],
+    scannedTo: Position,
+  ) => {
     const fresh = events.filter((e) => isAfter(e.position, entry.appliedTo));
     if (!isAfter(scannedTo, entry.appliedTo)) return;
     // Nothing for this projection, but the scan moved on: keep that now and then, so that a
@@ -92,32 +99,30 @@ export const startProjector = async (
     settleWaiters(entry);
   };
 
-  /** A failing batch is retried until it passes: skipping it would leave the read model wrong. */
-  const applyWithRetry = async (entry: Running, events: RecordedEvent[], scannedTo: Position) => {
-    for (;;) {
-      try {
-        await entry.lock.run(() => applyBatch(entry, events, scannedTo));
-        if (entry.status === 'failing') entry.status = 'live';
-        entry.lastError = null;
-        return;
-      } catch (error) {
-        entry.status = 'failing';
-        entry.lastError = error instanceof Error ? error.message : String(error);
-        logger.error({ err: error, projection: entry.projection.name }, 'projection batch failed');
-        if (stopping) return;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_FAILURE_MS));
-      }
+  /** A failing batch marks the projection failing until one passes. */
+  const noteOutcome = (entry: Running, error: unknown) => {
+    if (error === undefined) {
+      if (entry.status === 'failing') entry.status = 'live';
+      entry.lastError = null;
+      return;
     }
+    entry.status = 'failing';
+    entry.lastError = messageOf(error);
   };
 
+  /** Follows the log from where the tables stand; a failing batch is retried until it passes. */
   const follow = (entry: Running) => {
     entry.inline = false;
-    entry.subscription = eventStore.subscribe(
+    entry.subscription = followLog(
+      eventStore,
       {
-        ...(entry.appliedTo !== undefined && { after: entry.appliedTo }),
+        name: entry.projection.name,
         filter: entry.projection.filter,
+        handle: (events, { scannedTo }) =>
+          entry.lock.run(() => applyBatch(entry, events, scannedTo)),
       },
-      (events, progress) => applyWithRetry(entry, events, progress.scannedTo),
+      entry.appliedTo,
+      { logger, onOutcome: (error) => noteOutcome(entry, error) },
     );
   };
 
@@ -154,7 +159,7 @@ export const startProjector = async (
       // projection follows the log again from where it stood, retrying as any failing batch does,
       // once this transaction has ended.
       entry.status = 'failing';
-      entry.lastError = error instanceof Error ? error.message : String(error);
+      entry.lastError = messageOf(error);
       logger.error({ err: error, projection: entry.projection.name }, 'projection batch failed');
       entry.inline = false;
       queueMicrotask(() => {
@@ -252,7 +257,7 @@ export const startProjector = async (
           entry.lastError = null;
         } catch (error) {
           entry.status = 'failing';
-          entry.lastError = error instanceof Error ? error.message : String(error);
+          entry.lastError = messageOf(error);
           throw error;
         } finally {
           entry.rebuilding = undefined;

@@ -4,7 +4,7 @@ import { sqliteEventStore } from '../../../adapters/eventstore/sqlite/sqliteEven
 import { sqliteReadStore } from '../../../adapters/readstore/sqlite/sqliteReadStore.js';
 import { openSqlite } from '../../../adapters/sqlite/database.js';
 import { logFeed } from '../../../adapters/transport/log/logFeed.js';
-import { processorCheckpoint } from '../../../src/projector/processorCheckpoint.js';
+import { keptCheckpoint } from '../../../src/processing/keptCheckpoint.js';
 import { newEvent } from '../../support/events.js';
 import { tempDir } from '../../support/tempDir.js';
 import { eventFeedContract } from './eventFeed.contract.js';
@@ -15,7 +15,7 @@ eventFeedContract('the local log (embedded)', () => {
   const events = sqliteEventStore(db);
   const reads = sqliteReadStore(db);
   return Promise.resolve({
-    feed: logFeed(events, (group) => processorCheckpoint(reads, group)),
+    feed: logFeed(events, (group) => keptCheckpoint(reads, group)),
     append: async (stream, types) => {
       const appended = await events.append(
         stream,

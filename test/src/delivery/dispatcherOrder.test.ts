@@ -11,7 +11,7 @@ import { silentLogger } from '../../../src/logging/logger.js';
 import { startApi } from '../../../src/modes/api.js';
 import { assembleServices } from '../../../src/modes/assembleServices.js';
 import { openEmbeddedStores } from '../../../src/modes/embeddedStores.js';
-import { processorCheckpoint } from '../../../src/projector/processorCheckpoint.js';
+import { keptCheckpoint } from '../../../src/processing/keptCheckpoint.js';
 import { startProjector } from '../../../src/projector/projector.js';
 import { apiClient } from '../../support/apiClient.js';
 import { startTestReceiver } from '../../support/receiver.js';
@@ -41,7 +41,7 @@ const serviceWithOwnDispatcher = async (sender: WebhookSender) => {
     eventStore,
     readStore,
     idempotency,
-    feed: logFeed(eventStore, (group) => processorCheckpoint(readStore, group)),
+    feed: logFeed(eventStore, (group) => keptCheckpoint(readStore, group)),
     claims: memoryClaims(),
     projector,
   });

@@ -3,19 +3,18 @@ import type { ReadStore } from '../../adapters/readstore/port.js';
 import type { FeedCheckpoint } from '../../adapters/transport/port.js';
 
 /**
- * Where a processor (a subscriber that appends events rather than writing read models) stands in
- * the log. It is kept with the projections' checkpoints. A processor's effects are idempotent, so
+ * Where a processor whose progress is `kept` (see Processor) stands in the log. It is kept with the projections' checkpoints. A processor's effects are idempotent, so
  * the checkpoint may lag: after a crash the processor repeats at most the last second of work,
  * harmlessly, and in exchange progress costs one write a second rather than one per batch.
  */
-export type ProcessorCheckpoint = FeedCheckpoint;
+export type KeptCheckpoint = FeedCheckpoint;
 
 const SAVE_EVERY_MS = 1000;
 
-export const processorCheckpoint = async (
+export const keptCheckpoint = async (
   readStore: ReadStore,
   name: string,
-): Promise<ProcessorCheckpoint> => {
+): Promise<KeptCheckpoint> => {
   await readStore.registerProjection(name, []);
   let savedAt = 0;
   let unsaved: Position | undefined;

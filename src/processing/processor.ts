@@ -1,0 +1,123 @@
+import type { EventStore, Subscription } from '../../adapters/eventstore/port.js';
+import type { EventFeed, FeedCheckpoint, FeedConsumer } from '../../adapters/transport/port.js';
+import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
+import type { EventFilter } from '../../domain/shared/eventFilter.js';
+import type { Logger } from '../logging/logger.js';
+import { retrying } from './retrying.js';
+
+/**
+ * Whatever follows the log is a processor: a projection keeping read models, a reactor appending
+ * events (the delivery planner, the process notifier), a worker taking up news (the executor), a
+ * listener telling this process what just happened (news of due deliveries, instance endings). It
+ * takes the events that pass its filter in the log's order, a batch at a time, and its progress is
+ * kept in one of three ways:
+ * - `kept`: by its name, once its batch is handled (a crash repeats the last stretch: its handler
+ *   is idempotent). Reactors on the feed are kept by the feed, per group.
+ * - `with_effects`: the handler keeps it itself, in the same write as its effects (a projection's
+ *   changes and checkpoint commit together), and says where to follow the log from.
+ * - `none`: nothing is kept; each start takes up the log from its end (news for this process).
+ */
+export type Processor = {
+  name: string;
+  /** Absent: every event. */
+  filter?: EventFilter;
+  /** The most events a batch holds, where the processor wants other than the store's default. */
+  batchSize?: number;
+  handle: (events: readonly RecordedEvent[], progress: { scannedTo: Position }) => Promise<void>;
+};
+
+/** Where a processor on the log starts, and whether its progress is kept (see Processor). */
+export type LogProgress = { kind: 'kept'; checkpoint: FeedCheckpoint } | { kind: 'none' };
+
+export type ProcessorDeps = {
+  logger: Logger;
+  /** Told of each failure of a batch, and of each success (undefined): a projection's status. */
+  onOutcome?: (error: unknown) => void;
+};
+
+/**
+ * Follows the log after `after` (from its start when absent) with a processor that keeps its
+ * progress with its effects. A batch that fails is tried again, whole, until it passes or the
+ * processor stops: skipping it would lose its effects. Nothing after it is handled meanwhile.
+ */
+export const followLog = (
+  eventStore: Pick<EventStore, 'subscribe'>,
+  processor: Processor,
+  after: Position | undefined,
+  deps: ProcessorDeps,
+  afterBatch: (scannedTo: Position) => Promise<void> = () => Promise.resolve(),
+): Subscription => {
+  const attempt = retrying(processor.name, deps.logger, deps.onOutcome);
+  const subscription = eventStore.subscribe(
+    {
+      ...(after && { after }),
+      ...(processor.filter && { filter: processor.filter }),
+      ...(processor.batchSize && { batchSize: processor.batchSize }),
+    },
+    async (events, scanned) => {
+      await attempt.run(events, () => processor.handle(events, scanned));
+      await afterBatch(scanned.scannedTo);
+    },
+  );
+  return {
+    ...subscription,
+    stop: async () => {
+      attempt.stop();
+      await subscription.stop();
+    },
+  };
+};
+
+/**
+ * Runs a processor on the log itself, from its kept checkpoint, or (nothing kept) from the log's
+ * end as it stands now.
+ */
+export const runOnLog = async (
+  eventStore: Pick<EventStore, 'subscribe' | 'headPosition'>,
+  processor: Processor,
+  progress: LogProgress,
+  deps: ProcessorDeps,
+): Promise<Subscription> => {
+  if (progress.kind === 'none')
+    return followLog(eventStore, processor, await eventStore.headPosition(), deps);
+  const { checkpoint } = progress;
+  const subscription = followLog(eventStore, processor, await checkpoint.load(), deps, (at) =>
+    checkpoint.save(at),
+  );
+  return {
+    ...subscription,
+    stop: async () => {
+      await subscription.stop();
+      await checkpoint.flush();
+    },
+  };
+};
+
+/**
+ * Runs a reactor on the feed: of the processes running it, one takes each event (in the order of
+ * its key), and the feed keeps the group's progress. Embedded, the feed is the local log;
+ * distributed, the topic the relay fills.
+ */
+export const runOnFeed = async (
+  feed: EventFeed,
+  processor: Processor,
+  deps: ProcessorDeps,
+  options: { firstFrom?: 'start' | 'end' } = {},
+): Promise<FeedConsumer> => {
+  const attempt = retrying(processor.name, deps.logger, deps.onOutcome);
+  const consumer = await feed.consume(
+    processor.name,
+    processor.filter ?? {},
+    (events) =>
+      attempt.run(events, () =>
+        processor.handle(events, { scannedTo: events[events.length - 1]!.position }),
+      ),
+    options,
+  );
+  return {
+    stop: async () => {
+      attempt.stop();
+      await consumer.stop();
+    },
+  };
+};
