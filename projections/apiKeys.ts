@@ -1,8 +1,9 @@
 import type { ApiKeyEvent } from '../domain/api-keys/apiKey.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
+import { collection } from './collection.js';
 
-export const API_KEYS = 'api_keys';
+export const API_KEYS = collection<ApiKeyDoc>('api_keys');
 
 /** The read model of API keys: what authentication looks up by hash and what the key list shows. */
 export type ApiKeyDoc = {

@@ -2,13 +2,14 @@ import type { DeliveryEvent } from '../domain/deliveries/delivery.js';
 import { DELIVERY_STREAM_PREFIX, deliveryStream } from '../domain/deliveries/delivery.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
+import { collection } from './collection.js';
 
-export const WEBHOOK_ATTEMPTS = 'webhook_attempts';
-export const WEBHOOK_MESSAGES = 'webhook_messages';
+export const WEBHOOK_ATTEMPTS = collection<AttemptDoc>('webhook_attempts');
+export const WEBHOOK_MESSAGES = collection<MessageDoc>('webhook_messages');
 /** The durable timer of deliveries: what is to be sent, and from when. */
-export const DELIVERIES_DUE = 'deliveries_due';
+export const DELIVERIES_DUE = collection<DueDoc>('deliveries_due');
 /** Endpoints in a failing streak: present from their first failure after a success, removed by the next success. */
-export const FAILING_ENDPOINTS = 'failing_endpoints';
+export const FAILING_ENDPOINTS = collection<FailingEndpointDoc>('failing_endpoints');
 
 export type AttemptDoc = {
   id: string;

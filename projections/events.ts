@@ -2,8 +2,9 @@ import type { BusinessEventData } from '../domain/events/businessEvent.js';
 import { BUSINESS_EVENT_STREAM_PREFIX } from '../domain/events/businessEvent.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Projection } from './projection.js';
+import { collection } from './collection.js';
 
-export const EVENTS = 'events';
+export const EVENTS = collection<EventDoc>('events');
 
 /** A business event as `GET /v1/events` serves it. */
 export type EventDoc = {

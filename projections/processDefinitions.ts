@@ -2,9 +2,12 @@ import type { ProcessDefinitionEvent } from '../domain/processes/definition/proc
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Step } from '../domain/processes/stepLanguage.js';
 import type { Change, Projection } from './projection.js';
+import { collection } from './collection.js';
 
-export const PROCESS_DEFINITIONS = 'process_definitions';
-export const PROCESS_DEFINITION_VERSIONS = 'process_definition_versions';
+export const PROCESS_DEFINITIONS = collection<DefinitionDoc>('process_definitions');
+export const PROCESS_DEFINITION_VERSIONS = collection<DefinitionVersionDoc>(
+  'process_definition_versions',
+);
 
 export type DefinitionDoc = {
   id: string;

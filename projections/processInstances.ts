@@ -6,12 +6,13 @@ import type {
 import type { InstanceStatus } from '../domain/processes/instance/instanceState.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
+import { collection } from './collection.js';
 
-export const PROCESS_INSTANCES = 'process_instances';
+export const PROCESS_INSTANCES = collection<InstanceDoc>('process_instances');
 /** One document per visible step an instance reached: hidden steps are never listed. */
-export const PROCESS_INSTANCE_STEPS = 'process_instance_steps';
+export const PROCESS_INSTANCE_STEPS = collection<InstanceStepDoc>('process_instance_steps');
 /** The durable timer of `delay` steps: which instance to wake, and when. */
-export const PROCESS_TIMERS = 'process_timers';
+export const PROCESS_TIMERS = collection<TimerDoc>('process_timers');
 
 export type InstanceDoc = {
   id: string;

@@ -1,10 +1,11 @@
 import type { DisabledReason, EndpointEvent } from '../domain/webhooks/endpoint.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
+import { collection } from './collection.js';
 
-export const WEBHOOK_ENDPOINTS = 'webhook_endpoints';
+export const WEBHOOK_ENDPOINTS = collection<EndpointDoc>('webhook_endpoints');
 /** Kept apart from the endpoints so that no list or get can ever carry a secret by mistake. */
-export const ENDPOINT_SECRETS = 'webhook_endpoint_secrets';
+export const ENDPOINT_SECRETS = collection<EndpointSecretsDoc>('webhook_endpoint_secrets');
 
 /** An endpoint as the API serves it: never its secret. */
 export type EndpointDoc = {

@@ -2,8 +2,9 @@ import type { EndpointEvent } from '../domain/webhooks/endpoint.js';
 import { MAX_CHANNELS } from '../domain/webhooks/endpointRules.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
+import { collection } from './collection.js';
 
-export const WEBHOOK_ROUTES = 'webhook_endpoint_routes';
+export const WEBHOOK_ROUTES = collection<RouteDoc>('webhook_endpoint_routes');
 
 /** The route of an endpoint that lists no channels: it may receive an event of any channel, or none. */
 export const EVERY_CHANNEL = 'all';

@@ -8,13 +8,14 @@ import { deliveryDecider, deliveryEnding } from '../../domain/deliveries/deliver
 import type { DomainEvent, EventMetadata, RecordedEvent } from '../../domain/shared/envelope.js';
 import { causedBy } from '../../domain/shared/envelope.js';
 import { eventDoc } from '../../projections/events.js';
-import type { DueDoc, FailingEndpointDoc } from '../../projections/deliveries.js';
+import type { DueDoc } from '../../projections/deliveries.js';
 import { FAILING_ENDPOINTS } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
 import { disableEndpoint } from './disableEndpoint.js';
 import type { KnownDelivery } from './knownDeliveries.js';
+import { getDoc } from '../reads/readModels.js';
 
 const ACTOR = 'sluice:dispatcher';
 /** An endpoint is disabled after failing this long and at least this many times in a row. */
@@ -172,8 +173,7 @@ const judgeEndpoint = async (
   if (outcome.status === 'succeeded') return;
   if (outcome.response_status_code === 410)
     return disableEndpoint(services, endpoint.id, 'gone', metadata);
-  const streak = (await services.readStore.get(FAILING_ENDPOINTS, endpoint.id)) as
-    FailingEndpointDoc | undefined;
+  const streak = await getDoc(services.readStore, FAILING_ENDPOINTS, endpoint.id);
   if (!streak) return;
   const failingFor = services.now().getTime() - Date.parse(streak.first_failure_at);
   if (

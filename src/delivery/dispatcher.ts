@@ -12,6 +12,7 @@ import { dueQueue } from './dueQueue.js';
 import { knownDeliveries } from './knownDeliveries.js';
 import { endpointLimits } from './endpointLimits.js';
 import { wakeSignal } from './wakeSignal.js';
+import { getDoc } from '../reads/readModels.js';
 
 export type Dispatcher = {
   stop: () => Promise<void>;
@@ -89,10 +90,8 @@ export const startDispatcher = (services: Services, sender: WebhookSender): Disp
 
   type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
   const readEndpoint = async (id: string): Promise<EndpointOf> => {
-    const endpoint = (await services.readStore.get(WEBHOOK_ENDPOINTS, id)) as
-      EndpointDoc | undefined;
-    const secrets = (await services.readStore.get(ENDPOINT_SECRETS, id)) as
-      EndpointSecretsDoc | undefined;
+    const endpoint = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
+    const secrets = await getDoc(services.readStore, ENDPOINT_SECRETS, id);
     return { ...(endpoint && { endpoint }), ...(secrets && { secrets }) };
   };
 

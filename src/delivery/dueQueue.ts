@@ -1,6 +1,7 @@
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import type { DueDoc } from '../../projections/deliveries.js';
 import { DELIVERIES_DUE } from '../../projections/deliveries.js';
+import { findDocs } from '../reads/readModels.js';
 
 /** Deliveries read from the durable queue at a time, and held at most, for one endpoint. */
 const PER_ENDPOINT = 256;
@@ -98,24 +99,24 @@ export const dueQueue = (readStore: ReadStore): DueQueue => {
     const news = queue.news;
     // Past the bound in all, each endpoint still takes one at a time: none waits on the others.
     const room = Math.max(1, Math.min(PER_ENDPOINT, MAX_HELD - held.size));
-    const page = await readStore.find(DELIVERIES_DUE, {
+    const page = await findDocs(readStore, DELIVERIES_DUE, {
       where: { endpoint_id: endpointId },
       range: { lte: now },
       exclude: { id: inFlight },
       orderBy: { field: 'due_at_ms', direction: 'asc' },
       limit: room,
     });
-    for (const doc of page.docs as DueDoc[]) hold(queue, doc);
+    for (const doc of page.docs) hold(queue, doc);
     // More is due than there was room for, or news came meanwhile: read again when these are taken.
     if (page.nextCursor !== null || queue.news !== news) return;
-    const later = await readStore.find(DELIVERIES_DUE, {
+    const later = await findDocs(readStore, DELIVERIES_DUE, {
       where: { endpoint_id: endpointId },
       range: { gte: now + 1 },
       orderBy: { field: 'due_at_ms', direction: 'asc' },
       limit: 1,
     });
     if (queue.news !== news) return;
-    queue.dueAt = (later.docs[0] as DueDoc | undefined)?.due_at_ms;
+    queue.dueAt = later.docs[0]?.due_at_ms;
   };
 
   return {

@@ -9,34 +9,24 @@ import { endpointReceives } from '../../domain/webhooks/matching.js';
 import { eventDoc } from '../../projections/events.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
-import type { RouteDoc } from '../../projections/webhookRoutes.js';
 import { EVERY_CHANNEL, WEBHOOK_ROUTES, channelRoute } from '../../projections/webhookRoutes.js';
 import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import { planDelivery } from './deliver.js';
+import { allDocs, getDoc } from '../reads/readModels.js';
 
 export const PLANNER = 'delivery_planner';
 const ACTOR = 'sluice:planner';
 
 /** Every endpoint of a merchant, page by page (the test route sends to all of them). */
-export const merchantEndpoints = async (
+export const merchantEndpoints = (
   services: Pick<Services, 'readStore'>,
   merchantId: string,
-): Promise<EndpointDoc[]> => {
-  const endpoints: EndpointDoc[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await services.readStore.find(WEBHOOK_ENDPOINTS, {
-      where: { merchant_id: merchantId },
-      orderBy: { field: 'created_at', direction: 'asc' },
-      limit: 100,
-      ...(cursor && { cursor }),
-    });
-    endpoints.push(...(page.docs as EndpointDoc[]));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return endpoints;
-};
+): Promise<EndpointDoc[]> =>
+  allDocs(services.readStore, WEBHOOK_ENDPOINTS, {
+    where: { merchant_id: merchantId },
+    orderBy: { field: 'created_at', direction: 'asc' },
+  });
 
 export type PlannedEvent = {
   merchant_id: string;
@@ -56,19 +46,11 @@ const endpointsOnRoute = async (
   merchantId: string,
   route: string,
 ): Promise<string[]> => {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await services.readStore.find(WEBHOOK_ROUTES, {
-      where: { merchant_id: merchantId, route, enabled: true },
-      orderBy: { field: 'endpoint_id', direction: 'asc' },
-      limit: 100,
-      ...(cursor && { cursor }),
-    });
-    ids.push(...(page.docs as RouteDoc[]).map((doc) => doc.endpoint_id));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return ids;
+  const routes = await allDocs(services.readStore, WEBHOOK_ROUTES, {
+    where: { merchant_id: merchantId, route, enabled: true },
+    orderBy: { field: 'endpoint_id', direction: 'asc' },
+  });
+  return routes.map((doc) => doc.endpoint_id);
 };
 
 /** Reads shared by the events of one batch: a merchant's routes and endpoints are read once. */
@@ -109,10 +91,7 @@ export const receivingEndpoints = async (
   );
   const endpoints = await Promise.all(
     [...new Set(routes.flat())].map((id) =>
-      reads.once(
-        `endpoint:${id}`,
-        () => services.readStore.get(WEBHOOK_ENDPOINTS, id) as Promise<EndpointDoc | undefined>,
-      ),
+      reads.once(`endpoint:${id}`, () => getDoc(services.readStore, WEBHOOK_ENDPOINTS, id)),
     ),
   );
   return endpoints.filter(
@@ -133,10 +112,7 @@ const namedEndpoints = async (
 ): Promise<EndpointDoc[]> => {
   const endpoints = await Promise.all(
     ids.map((id) =>
-      reads.once(
-        `endpoint:${id}`,
-        () => services.readStore.get(WEBHOOK_ENDPOINTS, id) as Promise<EndpointDoc | undefined>,
-      ),
+      reads.once(`endpoint:${id}`, () => getDoc(services.readStore, WEBHOOK_ENDPOINTS, id)),
     ),
   );
   return endpoints.filter(

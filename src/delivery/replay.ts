@@ -6,7 +6,6 @@ import type { DomainError } from '../../domain/shared/errors.js';
 import { domainError } from '../../domain/shared/errors.js';
 import { endpointStream } from '../../domain/webhooks/endpoint.js';
 import { endpointReceives } from '../../domain/webhooks/matching.js';
-import type { MessageDoc } from '../../projections/deliveries.js';
 import { WEBHOOK_MESSAGES, messageId } from '../../projections/deliveries.js';
 import type { EventDoc } from '../../projections/events.js';
 import { EVENTS } from '../../projections/events.js';
@@ -15,6 +14,7 @@ import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { deliver } from './deliver.js';
+import { getDoc, findDocs } from '../reads/readModels.js';
 
 export type ReplayWindow = {
   /** RFC 3339; events created at or after it. */
@@ -46,8 +46,7 @@ export const endpointToReplay = async (
   services: Pick<Services, 'eventStore' | 'readStore'>,
   endpointId: string,
 ): Promise<Either<DomainError, EndpointDoc>> => {
-  const doc = (await services.readStore.get(WEBHOOK_ENDPOINTS, endpointId)) as
-    EndpointDoc | undefined;
+  const doc = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, endpointId);
   if (doc) return right(doc);
   const history = await services.eventStore.readStream(endpointStream(endpointId));
   return left(
@@ -84,7 +83,7 @@ export const replayWindow = async (
   let last: Position | undefined;
   let cursor: string | undefined;
   do {
-    const page = await services.readStore.find(EVENTS, {
+    const page = await findDocs(services.readStore, EVENTS, {
       where: { merchant_id: endpoint.merchant_id },
       range: { gte: since, lte: until },
       orderBy: { field: 'created_at', direction: 'asc' },
@@ -92,13 +91,14 @@ export const replayWindow = async (
       ...(cursor && { cursor }),
     });
     const chosen: EventDoc[] = [];
-    for (const event of page.docs as EventDoc[]) {
+    for (const event of page.docs) {
       if (!endpointReceives(endpoint, event)) continue;
       if (window.onlyFailed) {
-        const message = (await services.readStore.get(
+        const message = await getDoc(
+          services.readStore,
           WEBHOOK_MESSAGES,
           messageId(endpoint.id, event.id),
-        )) as MessageDoc | undefined;
+        );
         if (message?.status === 'succeeded') continue;
       }
       chosen.push(event);

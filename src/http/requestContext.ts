@@ -44,6 +44,24 @@ export const merchantScope = (
   return named ?? undefined;
 };
 
+/**
+ * The merchant a write is for: the merchant key's own, or the one an admin key names. An admin key
+ * that names none is refused: `what` says what the merchant is needed for.
+ */
+export const namedMerchant = (
+  req: Request,
+  named: string | undefined | null,
+  what: string,
+): string => {
+  const merchantId = merchantScope(req, named);
+  if (!merchantId) {
+    throw new HttpProblem('validation_failed', `Name the merchant ${what}.`, [
+      { path: 'merchant_id', message: 'required for an admin key' },
+    ]);
+  }
+  return merchantId;
+};
+
 /** Which roles may call a route; auditors are refused every write. */
 export const requireRole = (req: Request, ...roles: Principal['role'][]): Principal => {
   const principal = principalOf(req);

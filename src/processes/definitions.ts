@@ -8,6 +8,7 @@ import {
   versionDocId,
 } from '../../projections/processDefinitions.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
+import { getDoc } from '../reads/readModels.js';
 
 export type RunnableVersion = {
   body: DefinitionBody;
@@ -38,16 +39,16 @@ const bodyOf = (doc: DefinitionVersionDoc): DefinitionBody => ({
 export const definitions = (services: { readStore: ReadStore }): Definitions => {
   const versions = new Map<string, Promise<RunnableVersion | undefined>>();
   const load = async (id: string, version: number): Promise<RunnableVersion | undefined> => {
-    const doc = (await services.readStore.get(
+    const doc = await getDoc(
+      services.readStore,
       PROCESS_DEFINITION_VERSIONS,
       versionDocId(id, version),
-    )) as DefinitionVersionDoc | undefined;
+    );
     if (!doc) return undefined;
     return { body: bodyOf(doc), version, validateInput: compileInputSchema(doc.input_schema) };
   };
   return {
-    definition: async (id) =>
-      (await services.readStore.get(PROCESS_DEFINITIONS, id)) as DefinitionDoc | undefined,
+    definition: async (id) => await getDoc(services.readStore, PROCESS_DEFINITIONS, id),
     version: async (id, version) => {
       const key = versionDocId(id, version);
       let loading = versions.get(key);

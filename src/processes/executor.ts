@@ -3,7 +3,6 @@ import { followingStep } from '../../domain/processes/execution/stepGraph.js';
 import type { InstanceEvent } from '../../domain/processes/instance/instanceEvents.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import { causedBy } from '../../domain/shared/envelope.js';
-import type { TimerDoc } from '../../projections/processInstances.js';
 import { PROCESS_INSTANCES, PROCESS_TIMERS } from '../../projections/processInstances.js';
 import type { Services } from '../services.js';
 import type { ExecutorDeps } from './advance.js';
@@ -12,6 +11,7 @@ import type { Definitions } from './definitions.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
 import { timers as timerWheel } from './timers.js';
 import { runOnFeed } from '../processing/processor.js';
+import { allDocs } from '../reads/readModels.js';
 
 /** The executors: each instance's news goes to one of them. */
 export const EXECUTOR_GROUP = 'process_executor';
@@ -29,29 +29,6 @@ const MOVES_ON: ReadonlySet<string> = new Set([
 ]);
 
 export type Executor = { stop: () => Promise<void> };
-
-const allDocs = async (
-  services: Pick<Services, 'readStore'>,
-  collection: string,
-  where: Record<string, string>,
-) => {
-  const docs = [];
-  let cursor: string | undefined;
-  do {
-    const page = await services.readStore.find(collection, {
-      where,
-      orderBy: {
-        field: collection === PROCESS_TIMERS ? 'due_at_ms' : 'created_at',
-        direction: 'asc',
-      },
-      limit: 100,
-      ...(cursor && { cursor }),
-    });
-    docs.push(...page.docs);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return docs;
-};
 
 /**
  * Runs process instances: advances each new or resumed instance as far as it can go, wakes delayed
@@ -186,11 +163,16 @@ export const startExecutor = async (
   );
   await services.projector.caughtUp(head);
   for (const status of ['pending', 'running']) {
-    for (const doc of await allDocs(services, PROCESS_INSTANCES, { status })) enqueue(doc.id);
+    const instances = await allDocs(services.readStore, PROCESS_INSTANCES, {
+      where: { status },
+      orderBy: { field: 'created_at', direction: 'asc' },
+    });
+    for (const doc of instances) enqueue(doc.id);
   }
-  for (const doc of (await allDocs(services, PROCESS_TIMERS, {})) as TimerDoc[]) {
-    wheel.schedule(doc.id, doc.due_at_ms);
-  }
+  const timers = await allDocs(services.readStore, PROCESS_TIMERS, {
+    orderBy: { field: 'due_at_ms', direction: 'asc' },
+  });
+  for (const doc of timers) wheel.schedule(doc.id, doc.due_at_ms);
 
   return {
     stop: async () => {

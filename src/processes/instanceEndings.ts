@@ -1,7 +1,8 @@
 import { TERMINAL_EVENT_TYPES } from '../../domain/processes/instance/instanceEvents.js';
 import type { Position } from '../../domain/shared/envelope.js';
 import { runOnLog } from '../processing/processor.js';
-import type { Services } from '../services.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
+import type { Logger } from '../logging/logger.js';
 
 export type InstanceEndings = {
   /**
@@ -17,9 +18,10 @@ export type InstanceEndings = {
  * Tells waiting run requests that their instance ended, from a subscription to the instances'
  * streams: no polling, and the answer goes out as soon as the terminal event is in the log.
  */
-export const startInstanceEndings = async (
-  services: Pick<Services, 'eventStore' | 'logger'>,
-): Promise<InstanceEndings> => {
+export const startInstanceEndings = async (services: {
+  eventStore: Pick<EventStore, 'subscribe' | 'headPosition'>;
+  logger: Logger;
+}): Promise<InstanceEndings> => {
   const waiters = new Map<string, Set<(position: Position) => void>>();
   const subscription = await runOnLog(
     services.eventStore,

@@ -1,6 +1,7 @@
 import type { InstanceDoc, InstanceStepDoc } from '../../projections/processInstances.js';
 import { PROCESS_INSTANCE_STEPS, PROCESS_INSTANCES } from '../../projections/processInstances.js';
 import type { Services } from '../services.js';
+import { allDocs, getDoc } from '../reads/readModels.js';
 
 export const INSTANCE_ID = /^pi_[0-9A-Za-z]{1,64}$/;
 
@@ -17,18 +18,10 @@ const stepView = (step: InstanceStepDoc) => ({
 
 /** An instance as the API shows it (PRODUCT.md 5): its visible steps in the order reached. */
 export const instanceView = async (services: Pick<Services, 'readStore'>, doc: InstanceDoc) => {
-  const steps: InstanceStepDoc[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await services.readStore.find(PROCESS_INSTANCE_STEPS, {
-      where: { instance_id: doc.id },
-      orderBy: { field: 'seq', direction: 'asc' },
-      limit: 100,
-      ...(cursor && { cursor }),
-    });
-    steps.push(...(page.docs as InstanceStepDoc[]));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+  const steps = await allDocs(services.readStore, PROCESS_INSTANCE_STEPS, {
+    where: { instance_id: doc.id },
+    orderBy: { field: 'seq', direction: 'asc' },
+  });
   const { definition_id: _definitionId, result, error, ...rest } = doc;
   return {
     ...rest,
@@ -43,6 +36,4 @@ export const instanceDoc = async (
   services: Pick<Services, 'readStore'>,
   id: string,
 ): Promise<InstanceDoc | undefined> =>
-  INSTANCE_ID.test(id)
-    ? ((await services.readStore.get(PROCESS_INSTANCES, id)) as InstanceDoc | undefined)
-    : undefined;
+  INSTANCE_ID.test(id) ? await getDoc(services.readStore, PROCESS_INSTANCES, id) : undefined;

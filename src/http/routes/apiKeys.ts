@@ -13,6 +13,7 @@ import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole } from '../requestContext.js';
+import { findDocs } from '../../reads/readModels.js';
 
 const KEY_ID = /^key_[0-9A-Za-z]{1,64}$/;
 
@@ -68,7 +69,7 @@ export const apiKeyRoutes = (services: Services): Router => {
     handle(async (req) => {
       const query = decodeOrThrow(ListApiKeysQuery, req.query, 'query');
       const merchantId = merchantScope(req, query.merchant_id);
-      const page = await services.readStore.find(API_KEYS, {
+      const page = await findDocs(services.readStore, API_KEYS, {
         where: { revoked_at: null, ...(merchantId && { merchant_id: merchantId }) },
         orderBy: { field: 'created_at', direction: 'desc' },
         limit: query.limit ?? 20,

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { EVENT_CATALOG } from '../../../domain/catalog/eventCatalog.js';
 import { checkChannels } from '../../../domain/webhooks/endpointRules.js';
-import type { EventDoc } from '../../../projections/events.js';
 import { EVENTS } from '../../../projections/events.js';
 import { publishEvent } from '../../events/publishEvent.js';
 import type { Services } from '../../services.js';
@@ -13,6 +12,7 @@ import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '../requestContext.js';
 import { MAX_PAYLOAD_BYTES } from './system.js';
+import { getDoc, findDocs } from '../../reads/readModels.js';
 
 /** The catalog, business events published by the platform, and their reads. */
 export const eventRoutes = (services: Services): Router => {
@@ -72,9 +72,7 @@ export const eventRoutes = (services: Services): Router => {
     '/v1/events/:event_id',
     handle(async (req) => {
       const id = pathParam(req, 'event_id');
-      const doc = EventId.is(id)
-        ? ((await services.readStore.get(EVENTS, id)) as EventDoc | undefined)
-        : undefined;
+      const doc = EventId.is(id) ? await getDoc(services.readStore, EVENTS, id) : undefined;
       if (!doc || !visibleTo(req, doc.merchant_id))
         throw new HttpProblem('not_found', `No event ${id}.`);
       return ok(doc);
@@ -86,7 +84,7 @@ export const eventRoutes = (services: Services): Router => {
     handle(async (req) => {
       const query = decodeOrThrow(ListEventsQuery, req.query, 'query');
       const merchantId = merchantScope(req, query.merchant_id);
-      const page = await services.readStore.find(EVENTS, {
+      const page = await findDocs(services.readStore, EVENTS, {
         where: {
           ...(merchantId && { merchant_id: merchantId }),
           ...(query.type && { type: query.type }),

@@ -19,22 +19,15 @@ import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { metadataOf, pathParam, requireRole } from '../requestContext.js';
+import { allDocs, findDocs, getDoc } from '../../reads/readModels.js';
 
 /** A definition with all its versions, oldest first. */
 const withVersions = async (services: Services, doc: DefinitionDoc) => {
-  const versions = [];
-  let cursor: string | undefined;
-  do {
-    const page = await services.readStore.find(PROCESS_DEFINITION_VERSIONS, {
-      where: { definition_id: doc.id },
-      orderBy: { field: 'version', direction: 'asc' },
-      limit: 100,
-      ...(cursor && { cursor }),
-    });
-    versions.push(...page.docs.map(versionView));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return { ...doc, versions };
+  const versions = await allDocs(services.readStore, PROCESS_DEFINITION_VERSIONS, {
+    where: { definition_id: doc.id },
+    orderBy: { field: 'version', direction: 'asc' },
+  });
+  return { ...doc, versions: versions.map(versionView) };
 };
 
 const versionView = ({ definition_id, ...version }: Record<string, unknown>) => ({
@@ -66,7 +59,8 @@ export const processDefinitionRoutes = (services: Services): Router => {
           metadataOf(req, null),
         );
         const version = result.state.versions.length;
-        const doc = await services.readStore.get(
+        const doc = await getDoc(
+          services.readStore,
           PROCESS_DEFINITION_VERSIONS,
           versionDocId(body.id, version),
         );
@@ -79,7 +73,7 @@ export const processDefinitionRoutes = (services: Services): Router => {
     '/v1/process-definitions',
     handle(async (req) => {
       const query = decodeOrThrow(ListDefinitionsQuery, req.query, 'query');
-      const page = await services.readStore.find(PROCESS_DEFINITIONS, {
+      const page = await findDocs(services.readStore, PROCESS_DEFINITIONS, {
         orderBy: { field: 'created_at', direction: 'desc' },
         limit: query.limit ?? 20,
         ...(query.cursor && { cursor: query.cursor }),

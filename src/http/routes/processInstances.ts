@@ -17,6 +17,7 @@ import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '../requestContext.js';
 import { startInstance } from '../startInstance.js';
+import { findDocs } from '../../reads/readModels.js';
 
 /** The instance the path names, if the caller may see it; otherwise a 404 that reveals nothing. */
 export const visibleInstance = async (services: Services, req: Request): Promise<InstanceDoc> => {
@@ -40,7 +41,7 @@ export const processInstanceRoutes = (services: Services): Router => {
     handle(async (req) => {
       const query = decodeOrThrow(ListInstancesQuery, req.query, 'query');
       const merchantId = merchantScope(req, query.merchant_id);
-      const page = await services.readStore.find(PROCESS_INSTANCES, {
+      const page = await findDocs(services.readStore, PROCESS_INSTANCES, {
         where: {
           ...(merchantId && { merchant_id: merchantId }),
           ...(query.status && { status: query.status }),
@@ -50,9 +51,7 @@ export const processInstanceRoutes = (services: Services): Router => {
         limit: query.limit ?? 20,
         ...(query.cursor && { cursor: query.cursor }),
       });
-      const data = await Promise.all(
-        page.docs.map((doc) => instanceView(services, doc as InstanceDoc)),
-      );
+      const data = await Promise.all(page.docs.map((doc) => instanceView(services, doc)));
       return ok({ ...listBody(page, (doc) => doc), data });
     }),
   );

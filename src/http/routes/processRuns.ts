@@ -7,7 +7,7 @@ import { RunBody } from '../codecs/processes.js';
 import { created, handle, ok } from '../handler.js';
 import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem } from '../problem.js';
-import { merchantScope, metadataOf, pathParam, requireRole } from '../requestContext.js';
+import { namedMerchant, metadataOf, pathParam, requireRole } from '../requestContext.js';
 import { checkInput, startInstance } from '../startInstance.js';
 
 /** `POST /v1/processes/{id}/runs`: the three outcomes of SPEC.md 4.1. */
@@ -21,12 +21,7 @@ export const processRunRoutes = (services: Services): Router => {
       idempotent(services.idempotency, async (req) => {
         requireRole(req, 'admin', 'merchant');
         const body = decodeOrThrow(RunBody, req.body ?? {}, 'body');
-        const merchantId = merchantScope(req, body.merchant_id);
-        if (!merchantId) {
-          throw new HttpProblem('validation_failed', 'Name the merchant the run is for.', [
-            { path: 'merchant_id', message: 'required for an admin key' },
-          ]);
-        }
+        const merchantId = namedMerchant(req, body.merchant_id, 'the run is for');
         const timeoutMs = body.wait?.timeout_ms;
         if (
           timeoutMs !== undefined &&

@@ -18,11 +18,13 @@ import { HttpProblem } from '../problem.js';
 import {
   actingMerchant,
   merchantScope,
+  namedMerchant,
   metadataOf,
   pathParam,
   requireRole,
   visibleTo,
 } from '../requestContext.js';
+import { getDoc, findDocs } from '../../reads/readModels.js';
 
 export const ENDPOINT_ID = /^we_[0-9A-Za-z]{1,64}$/;
 
@@ -35,7 +37,7 @@ export const visibleEndpoint = async (
   id: string = pathParam(req, 'endpoint_id'),
 ): Promise<EndpointDoc> => {
   const doc = ENDPOINT_ID.test(id)
-    ? ((await services.readStore.get(WEBHOOK_ENDPOINTS, id)) as EndpointDoc | undefined)
+    ? await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id)
     : undefined;
   if (!doc || !visibleTo(req, doc.merchant_id))
     throw new HttpProblem('not_found', `No webhook endpoint ${id}.`);
@@ -64,12 +66,7 @@ export const webhookEndpointRoutes = (services: Services): Router => {
       idempotent(services.idempotency, async (req) => {
         requireRole(req, 'admin', 'merchant');
         const body = decodeOrThrow(CreateEndpointBody, req.body, 'body');
-        const merchantId = merchantScope(req, body.merchant_id);
-        if (!merchantId) {
-          throw new HttpProblem('validation_failed', 'Name the merchant the endpoint belongs to.', [
-            { path: 'merchant_id', message: 'required for an admin key' },
-          ]);
-        }
+        const merchantId = namedMerchant(req, body.merchant_id, 'the endpoint belongs to');
         if (body.secret !== undefined && !isValidSigningSecret(body.secret)) {
           throw new HttpProblem('validation_failed', 'The imported secret is not valid.', [
             { path: 'secret', message: SECRET_FORMAT },
@@ -100,7 +97,7 @@ export const webhookEndpointRoutes = (services: Services): Router => {
           },
           metadataOf(req, merchantId),
         );
-        const doc = await services.readStore.get(WEBHOOK_ENDPOINTS, id);
+        const doc = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
         return created(doc, `/v1/webhooks/${id}`);
       }),
     ),
@@ -111,7 +108,7 @@ export const webhookEndpointRoutes = (services: Services): Router => {
     handle(async (req) => {
       const query = decodeOrThrow(ListEndpointsQuery, req.query, 'query');
       const merchantId = merchantScope(req, query.merchant_id);
-      const page = await services.readStore.find(WEBHOOK_ENDPOINTS, {
+      const page = await findDocs(services.readStore, WEBHOOK_ENDPOINTS, {
         where: merchantId ? { merchant_id: merchantId } : {},
         orderBy: { field: 'created_at', direction: 'desc' },
         limit: query.limit ?? 20,
@@ -147,7 +144,7 @@ export const webhookEndpointRoutes = (services: Services): Router => {
         },
         metadataOf(req, endpoint.merchant_id),
       );
-      return ok(await services.readStore.get(WEBHOOK_ENDPOINTS, endpoint.id));
+      return ok(await getDoc(services.readStore, WEBHOOK_ENDPOINTS, endpoint.id));
     }),
   );
 

@@ -7,6 +7,7 @@ import { ListAttemptsQuery, ListMessagesQuery } from '../codecs/webhooks.js';
 import { handle, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { presentAttempt, presentMessage, scopedEndpoint } from './deliveryRequests.js';
+import { findDocs } from '../../reads/readModels.js';
 
 /** What was sent to an endpoint: its attempts, and one message per event. */
 export const webhookObservabilityRoutes = (services: Services): Router => {
@@ -16,7 +17,7 @@ export const webhookObservabilityRoutes = (services: Services): Router => {
     handle(async (req) => {
       const query = decodeOrThrow(ListAttemptsQuery, req.query, 'query');
       const endpoint = await scopedEndpoint(services, req);
-      const page = await services.readStore.find(WEBHOOK_ATTEMPTS, {
+      const page = await findDocs(services.readStore, WEBHOOK_ATTEMPTS, {
         where: {
           endpoint_id: endpoint.id,
           ...(query.status && { status: query.status }),
@@ -35,7 +36,7 @@ export const webhookObservabilityRoutes = (services: Services): Router => {
     handle(async (req) => {
       const query = decodeOrThrow(ListMessagesQuery, req.query, 'query');
       const endpoint = await scopedEndpoint(services, req);
-      const page = await services.readStore.find(WEBHOOK_MESSAGES, {
+      const page = await findDocs(services.readStore, WEBHOOK_MESSAGES, {
         where: { endpoint_id: endpoint.id, ...(query.status && { status: query.status }) },
         orderBy: { field: 'created_at', direction: 'desc' },
         limit: query.limit ?? 20,

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
-import type { MessageDoc } from '../../../projections/deliveries.js';
 import { WEBHOOK_MESSAGES, messageId } from '../../../projections/deliveries.js';
 import { replayWindow } from '../../delivery/replay.js';
 import { ReplayBody } from '../codecs/webhooks.js';
@@ -11,6 +10,7 @@ import { metadataOf, pathParam, requireRole } from '../requestContext.js';
 import { deliver } from '../../delivery/deliver.js';
 import { enabled, presentMessage } from './deliveryRequests.js';
 import { visibleEndpoint } from './webhookEndpoints.js';
+import { getDoc } from '../../reads/readModels.js';
 
 /** After an incident on the receiver's side: one message sent again, or a whole window replayed. */
 export const webhookRedeliveryRoutes = (services: Services): Router => {
@@ -21,10 +21,11 @@ export const webhookRedeliveryRoutes = (services: Services): Router => {
       requireRole(req, 'admin', 'merchant');
       const endpoint = enabled(await visibleEndpoint(services, req));
       const eventId = pathParam(req, 'event_id');
-      const message = (await services.readStore.get(
+      const message = await getDoc(
+        services.readStore,
         WEBHOOK_MESSAGES,
         messageId(endpoint.id, eventId),
-      )) as MessageDoc | undefined;
+      );
       if (!message)
         throw new HttpProblem('not_found', `No message ${eventId} for endpoint ${endpoint.id}.`);
       const event = {
@@ -37,8 +38,8 @@ export const webhookRedeliveryRoutes = (services: Services): Router => {
         await deliver(services, event, endpoint.id, 'resend', null, metadata),
       );
       await services.projector.caughtUp(position);
-      const updated = (await services.readStore.get(WEBHOOK_MESSAGES, message.id)) as MessageDoc;
-      return { status: 202, body: presentMessage(updated) };
+      const updated = await getDoc(services.readStore, WEBHOOK_MESSAGES, message.id);
+      return { status: 202, body: presentMessage(updated ?? message) };
     }),
   );
 

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
-import type { EndpointSecretsDoc } from '../../../projections/webhookEndpoints.js';
 import { ENDPOINT_SECRETS } from '../../../projections/webhookEndpoints.js';
 import type { Services } from '../../services.js';
 import { generateSigningSecret, isValidSigningSecret } from '../../webhooks/signingSecret.js';
@@ -11,6 +10,7 @@ import { handle, noContent, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
 import { actingMerchant, merchantScope, metadataOf, requireRole } from '../requestContext.js';
 import { visibleEndpoint } from './webhookEndpoints.js';
+import { getDoc } from '../../reads/readModels.js';
 
 /**
  * The one route that shows a signing secret, and its rotation. Auditors read everything else but
@@ -29,8 +29,7 @@ export const webhookSecretRoutes = (services: Services): Router => {
       if (merchantId && merchantId !== endpoint.merchant_id) {
         throw new HttpProblem('not_found', `No webhook endpoint ${endpoint.id}.`);
       }
-      const secrets = (await services.readStore.get(ENDPOINT_SECRETS, endpoint.id)) as
-        EndpointSecretsDoc | undefined;
+      const secrets = await getDoc(services.readStore, ENDPOINT_SECRETS, endpoint.id);
       if (!secrets) throw new HttpProblem('not_found', `No webhook endpoint ${endpoint.id}.`);
       return ok({ key: services.secrets.open(secrets.current, endpoint.id) });
     }),

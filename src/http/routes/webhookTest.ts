@@ -7,7 +7,7 @@ import { publishEvent } from '../../events/publishEvent.js';
 import { TestWebhookBody } from '../codecs/webhooks.js';
 import { handle } from '../handler.js';
 import { HttpProblem, orProblem } from '../problem.js';
-import { merchantScope, metadataOf, requireRole } from '../requestContext.js';
+import { namedMerchant, metadataOf, requireRole } from '../requestContext.js';
 import { enabled } from './deliveryRequests.js';
 import { visibleEndpoint } from './webhookEndpoints.js';
 
@@ -19,12 +19,7 @@ export const webhookTestRoutes = (services: Services): Router => {
     handle(async (req) => {
       requireRole(req, 'admin', 'merchant');
       const body = decodeOrThrow(TestWebhookBody, req.body ?? {}, 'body');
-      const merchantId = merchantScope(req, body.merchant_id);
-      if (!merchantId) {
-        throw new HttpProblem('validation_failed', 'Name the merchant to test.', [
-          { path: 'merchant_id', message: 'required for an admin key' },
-        ]);
-      }
+      const merchantId = namedMerchant(req, body.merchant_id, 'to test');
       let targets: EndpointDoc[];
       if (body.endpoint_id !== undefined) {
         const endpoint = await visibleEndpoint(services, req, body.endpoint_id);
