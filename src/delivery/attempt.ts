@@ -9,7 +9,7 @@ import type { DomainEvent, EventMetadata, RecordedEvent } from '../../domain/sha
 import { causedBy } from '../../domain/shared/envelope.js';
 import { eventDoc } from '../../projections/events.js';
 import type { DueDoc } from '../../projections/deliveries.js';
-import { FAILING_ENDPOINTS } from '../../projections/deliveries.js';
+import { FAILING_ENDPOINTS, deliveriesProjection } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
@@ -155,7 +155,9 @@ export const attemptDelivery = async (
   countEndings(services, recorded.right.events);
   // The due queue and the failing streak are read models: let them take this attempt in before
   // the delivery is let go (so the queue no longer offers it) and before judging the endpoint.
-  await services.projector.caughtUp(recorded.right.position);
+  await services.projector.caughtUp(recorded.right.position, undefined, [
+    deliveriesProjection.name,
+  ]);
   if (outcome.status === 'failed') await judgeEndpoint(services, endpoint, outcome, metadata);
   const next = recorded.right.events[0]?.data;
   return next && 'next_attempt_at' in next && next.next_attempt_at

@@ -8,8 +8,16 @@ import { causedBy } from '../../domain/shared/envelope.js';
 import { endpointReceives } from '../../domain/webhooks/matching.js';
 import { eventDoc } from '../../projections/events.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
-import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
-import { EVERY_CHANNEL, WEBHOOK_ROUTES, channelRoute } from '../../projections/webhookRoutes.js';
+import {
+  WEBHOOK_ENDPOINTS,
+  webhookEndpointsProjection,
+} from '../../projections/webhookEndpoints.js';
+import {
+  EVERY_CHANNEL,
+  WEBHOOK_ROUTES,
+  channelRoute,
+  webhookRoutesProjection,
+} from '../../projections/webhookRoutes.js';
 import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import { planDelivery } from './deliver.js';
@@ -169,7 +177,8 @@ export const startPlanner = async (services: Services): Promise<Pick<Subscriptio
         // The endpoints and routes a plan reads must show the log up to the events planned: after a
         // restart, or with a new projection still catching up, they may not yet.
         const last = events[events.length - 1];
-        if (last && !(await services.projector.caughtUp(last.position)))
+        const read = [webhookEndpointsProjection.name, webhookRoutesProjection.name];
+        if (last && !(await services.projector.caughtUp(last.position, undefined, read)))
           throw new Error('The endpoints read model is behind the events to plan.');
         const reads = planReads();
         await settleAll(events.map((event) => plan(event as PlannedBusinessEvent, reads)));

@@ -39,7 +39,15 @@ export type { ProjectionStatus } from './projectionStatus.js';
 
 export type Projector = {
   /** Resolves when every projection has applied the log up to `position`, or after `timeoutMs`. */
-  caughtUp: (position: Position | undefined, timeoutMs?: number) => Promise<boolean>;
+  /**
+   * Resolves when the projections have applied the log up to `position` (those named in `only`,
+   * the ones whose read models the caller reads; all of them when absent), or after `timeoutMs`.
+   */
+  caughtUp: (
+    position: Position | undefined,
+    timeoutMs?: number,
+    only?: readonly string[],
+  ) => Promise<boolean>;
   /** Rebuilds beside the live tables and swaps; joins the rebuild of `name` already under way. */
   rebuild: (name: string, onProgress?: (progress: RebuildProgress) => void) => Promise<void>;
   status: () => Promise<ProjectionStatus[]>;
@@ -224,8 +232,16 @@ export const startProjector = async (
   });
 
   return {
-    caughtUp: async (position, timeoutMs = 5000) =>
-      position === undefined || allReached(running.values(), position, reached, timeoutMs),
+    caughtUp: async (position, timeoutMs = 5000, only) =>
+      position === undefined ||
+      allReached(
+        only
+          ? [...running.values()].filter((entry) => only.includes(entry.projection.name))
+          : running.values(),
+        position,
+        reached,
+        timeoutMs,
+      ),
     rebuild: (name, onProgress) => {
       const entry = running.get(name);
       if (!entry) return Promise.reject(new Error(`Unknown projection: ${name}`));

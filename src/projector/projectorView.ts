@@ -21,19 +21,20 @@ export const projectorView = (
   readStore: Pick<ReadStore, 'state'>,
   projections: readonly Projection[],
 ): Projector => {
-  const reached = async (position: Position) => {
+  const reached = async (position: Position, only: readonly string[] | undefined) => {
     for (const projection of projections) {
+      if (only && !only.includes(projection.name)) continue;
       const checkpoint = (await readStore.state(projection.name))?.checkpoint;
       if (checkpoint === undefined || comparePositions(checkpoint, position) < 0) return false;
     }
     return true;
   };
   return {
-    caughtUp: async (position, timeoutMs = 5000) => {
+    caughtUp: async (position, timeoutMs = 5000, only) => {
       if (position === undefined) return true;
       const deadline = performance.now() + timeoutMs;
       for (;;) {
-        if (await reached(position)) return true;
+        if (await reached(position, only)) return true;
         if (performance.now() >= deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
       }

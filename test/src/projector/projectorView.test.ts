@@ -45,4 +45,29 @@ describe('projector view (a process that does not project)', () => {
       dir.remove();
     }
   });
+
+  it('waits only for the projections named, when a caller names those it reads', async () => {
+    const dir = tempDir();
+    const db = openSqlite({ file: join(dir.path, 'sluice.db') });
+    const events = sqliteEventStore(db);
+    const reads = sqliteReadStore(db);
+    // A second projection that no process runs: its checkpoint never moves.
+    const stalled = { ...countingProjection, name: 'counts_nobody_runs' };
+    const view = projectorView(events, reads, [countingProjection, stalled]);
+    const projector = await startProjector(events, reads, [countingProjection], silentLogger());
+    try {
+      const appended = await events.append('s-1', [newEvent('count.tick')], 'any');
+      if (isLeft(appended)) throw new Error('append refused');
+      const at = appended.right.position;
+      expect(await view.caughtUp(at, 5000, [countingProjection.name])).to.equal(true);
+      expect(await projector.caughtUp(at, 5000, [countingProjection.name])).to.equal(true);
+      expect(await view.caughtUp(at, 100)).to.equal(false);
+      expect(await view.caughtUp(at, 100, [stalled.name])).to.equal(false);
+    } finally {
+      await projector.stop();
+      await events.close();
+      db.close();
+      dir.remove();
+    }
+  });
 });
