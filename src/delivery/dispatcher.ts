@@ -1,17 +1,19 @@
 import type { WebhookSender } from '../../adapters/delivery/port.js';
-import type { DeliveryEvent } from '../../domain/deliveries/delivery.js';
-import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DueDoc } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
 import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
 import { newId } from '../ids.js';
-import { runOnLog } from '../processing/processor.js';
 import { attemptDelivery } from './attempt.js';
+import type { DueQueue, Refusal } from './dueQueue.js';
 import { dueQueue } from './dueQueue.js';
+import type { KnownDeliveries } from './knownDeliveries.js';
 import { knownDeliveries } from './knownDeliveries.js';
+import type { EndpointLimits } from './endpointLimits.js';
 import { endpointLimits } from './endpointLimits.js';
+import type { WakeSignal } from './wakeSignal.js';
 import { wakeSignal } from './wakeSignal.js';
+import { followQueueNews } from './queueNews.js';
 import { getDoc } from '../reads/readModels.js';
 
 export type Dispatcher = {
@@ -31,6 +33,170 @@ const CLAIM_MARGIN_MS = 60_000;
 /** One try of one delivery: a retry falls due at another time, and is claimed anew. */
 const claimKey = (due: DueDoc) => `${due.id}@${due.due_at_ms}`;
 
+/** What a dispatcher holds while it runs; its stages below each take it. */
+type Dispatch = {
+  services: Services;
+  sender: WebhookSender;
+  limits: EndpointLimits;
+  wake: WakeSignal;
+  known: KnownDeliveries;
+  work: DueQueue;
+  /** Deliveries being attempted, by id. */
+  inFlight: Map<string, { endpointId: string; attempt: Promise<void> }>;
+  /** Rounds that fell due while a try of their delivery was still on the wire. */
+  parked: Map<string, DueDoc>;
+  /** Claims are taken in this name. */
+  owner: string;
+  /** A claim outlasts the try and its recording, so the queue has moved on before it ends. */
+  claimLease: number;
+  running: boolean;
+  resyncedAt: number;
+};
+
+type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
+
+const readEndpoint = async (services: Services, id: string): Promise<EndpointOf> => {
+  const endpoint = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
+  const secrets = await getDoc(services.readStore, ENDPOINT_SECRETS, id);
+  return { ...(endpoint && { endpoint }), ...(secrets && { secrets }) };
+};
+
+/** Sends one try, and lets the delivery go once its outcome is recorded. */
+const launch = (d: Dispatch, due: DueDoc, { endpoint, secrets }: EndpointOf) => {
+  // The endpoint's slot is for a request on the wire: it frees once the receiver has answered,
+  // while the outcome is being recorded. The delivery itself stays in flight (the queue does
+  // not offer it again) until its outcome is recorded.
+  let slotHeld = true;
+  const freeSlot = () => {
+    if (!slotHeld) return;
+    slotHeld = false;
+    d.limits.release(due.endpoint_id);
+    d.work.slotFreed(due.endpoint_id);
+    d.wake.notify();
+  };
+  const { services, sender } = d;
+  const attempt = attemptDelivery({ services, sender, running: () => d.running }, due, {
+    endpoint,
+    secrets,
+    ...d.known.take(due.id),
+    answered: freeSlot,
+  })
+    .then((at) => {
+      if (at !== null) d.work.retryAt(due.endpoint_id, at);
+    })
+    .catch((err: unknown) => {
+      services.logger.error({ err, delivery: due.id }, 'delivery attempt failed');
+      return new Promise<void>((resolve) => setTimeout(resolve, AFTER_FAILURE_MS));
+    })
+    .finally(() => {
+      d.inFlight.delete(due.id);
+      const again = d.parked.get(due.id);
+      if (again) {
+        d.parked.delete(due.id);
+        d.work.offer([again], Date.now());
+      }
+      freeSlot();
+      d.wake.notify();
+    });
+  d.inFlight.set(due.id, { endpointId: due.endpoint_id, attempt });
+};
+
+/**
+ * Starts one due delivery if its endpoint's limits allow and no other dispatcher holds it: true
+ * once it is dealt with, else why its endpoint is set aside.
+ */
+const startDue = async (
+  d: Dispatch,
+  due: DueDoc,
+  endpointOf: (id: string) => Promise<EndpointOf>,
+): Promise<true | Refusal> => {
+  if (d.inFlight.has(due.id)) {
+    // A resend or replay started a new round while a try of the old one is on the wire: the
+    // new round is sent once that try is recorded (as superseded).
+    d.parked.set(due.id, due);
+    return true;
+  }
+  const read = await endpointOf(due.endpoint_id);
+  const rate = read.endpoint && !read.endpoint.disabled ? read.endpoint.rate_limit_per_s : null;
+  if (!d.limits.tryAcquire(due.endpoint_id, rate)) return d.limits.refusal(due.endpoint_id) ?? 0;
+  // Another dispatcher holds this try: it is theirs. Should they die, the lease ends and the try,
+  // still in the queue, is found again.
+  if (!(await d.services.claims.claim(claimKey(due), d.owner, d.claimLease))) {
+    d.limits.release(due.endpoint_id);
+    return true;
+  }
+  launch(d, due, read);
+  return true;
+};
+
+/**
+ * Starts every due delivery the limits allow. An endpoint and its secrets are read once per round,
+ * however many of its deliveries the round starts.
+ */
+const fill = (d: Dispatch) => {
+  const endpoints = new Map<string, Promise<EndpointOf>>();
+  const endpointOf = (id: string) => {
+    let read = endpoints.get(id);
+    if (!read) {
+      read = readEndpoint(d.services, id);
+      endpoints.set(id, read);
+    }
+    return read;
+  };
+  return d.work.drain({
+    now: Date.now(),
+    inFlightOf: (endpointId) => {
+      const ids: string[] = [];
+      for (const [id, entry] of d.inFlight) if (entry.endpointId === endpointId) ids.push(id);
+      return ids;
+    },
+    full: () => !d.running || d.limits.globalFull(),
+    start: (due) => startDue(d, due, endpointOf),
+  });
+};
+
+/**
+ * How long to sleep: until an endpoint set aside or waiting has something to do, or the next walk
+ * of the queue. With every slot taken, only an attempt's end (news) is worth waking for.
+ */
+const sleepMs = (d: Dispatch, now: number): number => {
+  const candidates = [d.resyncedAt + RESYNC_MS];
+  const next = d.limits.globalFull() ? undefined : d.work.nextLookAt();
+  if (next !== undefined) candidates.push(next);
+  return Math.max(0, Math.min(...candidates) - now);
+};
+
+/** One round: walk the durable queue when it is time, start what is due, sleep until needed. */
+const round = async (d: Dispatch) => {
+  const woken = d.wake.wait();
+  if (Date.now() - d.resyncedAt >= RESYNC_MS) {
+    d.resyncedAt = Date.now();
+    await d.work.resync();
+    d.limits.forgetRefilled();
+  }
+  await fill(d);
+  const ms = sleepMs(d, Date.now());
+  let timer: NodeJS.Timeout | undefined;
+  const slept = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+  const wokenBy = await Promise.race([woken.then(() => 'news' as const), slept]);
+  clearTimeout(timer);
+  // A wake comes at the end of its turn, with the turn's other news in (attempts ending,
+  // deliveries planned): one round starts them all, reading each endpoint once. A timer lets the
+  // rest of its turn in first.
+  if (wokenBy !== 'news') await new Promise((resolve) => setImmediate(resolve));
+};
+
+const loop = async (d: Dispatch) => {
+  while (d.running) {
+    try {
+      await round(d);
+    } catch (err) {
+      d.services.logger.error({ err }, 'delivery dispatcher failed; retrying');
+      await new Promise((resolve) => setTimeout(resolve, AFTER_FAILURE_MS));
+    }
+  }
+};
+
 /**
  * Sends what the durable queue says is due, oldest first, within the concurrency limits: a slow or
  * dead endpoint fills its own slots and is set aside, while deliveries to the others go on. It
@@ -38,202 +204,39 @@ const claimKey = (due: DueDoc) => `${due.id}@${due.due_at_ms}`;
  * due.
  */
 export const startDispatcher = (services: Services, sender: WebhookSender): Dispatcher => {
-  const limits = endpointLimits(
-    services.config.deliveryConcurrency,
-    services.config.endpointConcurrency,
-  );
-  const wake = wakeSignal();
-  const known = knownDeliveries();
-  /** Deliveries being attempted, by id. */
-  const inFlight = new Map<string, { endpointId: string; attempt: Promise<void> }>();
-  let running = true;
-  const owner = newId('dsp');
-  // A claim outlasts the try and its recording, so the queue has moved on before it ends.
-  const claimLease = services.config.attemptTimeoutMs + CLAIM_MARGIN_MS;
-
-  // New work: deliveries planned or requeued, heard in this process from its start on.
-  const queueNews = runOnLog(
-    services.eventStore,
-    {
-      name: 'delivery_queue_news',
-      filter: { typePrefixes: ['delivery.planned', 'delivery.requeued'] },
-      handle: (events) => {
-        // The events say what fell due and where: list it at once, without waiting for the
-        // queue's projection. The attempt's own recording waits for it, so the queue ends up in
-        // order.
-        work.offer(events.map(dueOf), Date.now());
-        wake.notify();
-        return Promise.resolve();
-      },
-    },
-    { kind: 'none' },
+  const d: Dispatch = {
     services,
-  );
-  /** A planned or requeued delivery as the queue lists it; noted so its attempt need not read it. */
-  const dueOf = (event: RecordedEvent): DueDoc => {
-    const data = event.data as {
-      event_id: string;
-      endpoint_id: string;
-      due_at: string;
-      round?: number;
-    };
-    known.note(event as RecordedEvent<DeliveryEvent>);
-    const round = event.type === 'delivery.planned' ? 1 : data.round;
-    return {
-      id: event.stream,
-      event_id: data.event_id,
-      endpoint_id: data.endpoint_id,
-      due_at_ms: Date.parse(data.due_at),
-      ...(round !== undefined && { round }),
-    };
+    sender,
+    limits: endpointLimits(
+      services.config.deliveryConcurrency,
+      services.config.endpointConcurrency,
+    ),
+    wake: wakeSignal(),
+    known: knownDeliveries(),
+    work: dueQueue(services.readStore),
+    inFlight: new Map(),
+    parked: new Map(),
+    owner: newId('dsp'),
+    claimLease: services.config.attemptTimeoutMs + CLAIM_MARGIN_MS,
+    running: true,
+    resyncedAt: -Infinity,
   };
-
-  type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
-  const readEndpoint = async (id: string): Promise<EndpointOf> => {
-    const endpoint = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
-    const secrets = await getDoc(services.readStore, ENDPOINT_SECRETS, id);
-    return { ...(endpoint && { endpoint }), ...(secrets && { secrets }) };
-  };
-
-  const launch = (
-    due: DueDoc,
-    endpoint: EndpointDoc | undefined,
-    secrets: EndpointSecretsDoc | undefined,
-  ) => {
-    // The endpoint's slot is for a request on the wire: it frees once the receiver has answered,
-    // while the outcome is being recorded. The delivery itself stays in flight (the queue does
-    // not offer it again) until its outcome is recorded.
-    let slotHeld = true;
-    const freeSlot = () => {
-      if (!slotHeld) return;
-      slotHeld = false;
-      limits.release(due.endpoint_id);
-      work.slotFreed(due.endpoint_id);
-      wake.notify();
-    };
-    const attempt = attemptDelivery({ services, sender, running: () => running }, due, {
-      endpoint,
-      secrets,
-      ...known.take(due.id),
-      answered: freeSlot,
-    })
-      .then((at) => {
-        if (at !== null) work.retryAt(due.endpoint_id, at);
-      })
-      .catch((err: unknown) => {
-        services.logger.error({ err, delivery: due.id }, 'delivery attempt failed');
-        return new Promise<void>((resolve) => setTimeout(resolve, AFTER_FAILURE_MS));
-      })
-      .finally(() => {
-        inFlight.delete(due.id);
-        const again = parked.get(due.id);
-        if (again) {
-          parked.delete(due.id);
-          work.offer([again], Date.now());
-        }
-        freeSlot();
-        wake.notify();
-      });
-    inFlight.set(due.id, { endpointId: due.endpoint_id, attempt });
-  };
-
-  const work = dueQueue(services.readStore);
-  /** Rounds that fell due while a try of their delivery was still on the wire. */
-  const parked = new Map<string, DueDoc>();
-
-  /**
-   * Starts every due delivery the limits allow. An endpoint and its secrets are read once per
-   * round, however many of its deliveries the round starts.
-   */
-  const fill = () => {
-    const endpoints = new Map<string, Promise<EndpointOf>>();
-    const endpointOf = (id: string) => {
-      let read = endpoints.get(id);
-      if (!read) {
-        read = readEndpoint(id);
-        endpoints.set(id, read);
-      }
-      return read;
-    };
-    return work.drain({
-      now: Date.now(),
-      inFlightOf: (endpointId) => {
-        const ids: string[] = [];
-        for (const [id, entry] of inFlight) if (entry.endpointId === endpointId) ids.push(id);
-        return ids;
-      },
-      full: () => !running || limits.globalFull(),
-      start: async (due) => {
-        if (inFlight.has(due.id)) {
-          // A resend or replay started a new round while a try of the old one is on the wire: the
-          // new round is sent once that try is recorded (as superseded).
-          parked.set(due.id, due);
-          return true;
-        }
-        const { endpoint, secrets } = await endpointOf(due.endpoint_id);
-        const rate = endpoint && !endpoint.disabled ? endpoint.rate_limit_per_s : null;
-        if (!limits.tryAcquire(due.endpoint_id, rate)) return limits.refusal(due.endpoint_id) ?? 0;
-        // Another dispatcher holds this try: it is theirs. Should they die, the lease ends and
-        // the try, still in the queue, is found again.
-        if (!(await services.claims.claim(claimKey(due), owner, claimLease))) {
-          limits.release(due.endpoint_id);
-          return true;
-        }
-        launch(due, endpoint, secrets);
-        return true;
-      },
-    });
-  };
-
-  /**
-   * How long to sleep: until an endpoint set aside or waiting has something to do, or the next walk
-   * of the queue. With every slot taken, only an attempt's end (news) is worth waking for.
-   */
-  let resyncedAt = -Infinity;
-  const sleepMs = (now: number): number => {
-    const candidates = [resyncedAt + RESYNC_MS];
-    const next = limits.globalFull() ? undefined : work.nextLookAt();
-    if (next !== undefined) candidates.push(next);
-    return Math.max(0, Math.min(...candidates) - now);
-  };
-
-  const loop = async () => {
-    while (running) {
-      const woken = wake.wait();
-      try {
-        if (Date.now() - resyncedAt >= RESYNC_MS) {
-          resyncedAt = Date.now();
-          await work.resync();
-          limits.forgetRefilled();
-        }
-        await fill();
-        const ms = sleepMs(Date.now());
-        let timer: NodeJS.Timeout | undefined;
-        const slept = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
-        const wokenBy = await Promise.race([woken.then(() => 'news' as const), slept]);
-        clearTimeout(timer);
-        // A wake comes at the end of its turn, with the turn's other news in (attempts ending,
-        // deliveries planned): one round starts them all, reading each endpoint once. A timer
-        // lets the rest of its turn in first.
-        if (wokenBy !== 'news') await new Promise((resolve) => setImmediate(resolve));
-      } catch (err) {
-        services.logger.error({ err }, 'delivery dispatcher failed; retrying');
-        await new Promise((resolve) => setTimeout(resolve, AFTER_FAILURE_MS));
-      }
-    }
-  };
-  const looping = loop();
-
+  const queueNews = followQueueNews(services, d.known, (due) => {
+    d.work.offer(due, Date.now());
+    d.wake.notify();
+  });
+  const looping = loop(d);
   return {
     stop: async () => {
-      running = false;
-      wake.notify();
+      d.running = false;
+      d.wake.notify();
       await (await queueNews).stop();
       await looping;
-      // Attempts still on the wire record nothing now: they stay due, and are sent again after a restart.
+      // Attempts still on the wire record nothing now: they stay due, and are sent again after a
+      // restart.
       await sender.close();
-      await Promise.all([...inFlight.values()].map((entry) => entry.attempt));
+      await Promise.all([...d.inFlight.values()].map((entry) => entry.attempt));
     },
-    inFlight: () => inFlight.size,
+    inFlight: () => d.inFlight.size,
   };
 };

@@ -61,6 +61,158 @@ type EndpointQueue = {
 
 const earlier = (a: number | undefined, b: number) => (a === undefined || b < a ? b : a);
 
+/** The queue's state: an entry per endpoint with work, and the deliveries held over all of them. */
+type Queues = {
+  readStore: ReadStore;
+  byEndpoint: Map<string, EndpointQueue>;
+  /** The ids of the deliveries held in the entries' `docs`. */
+  held: Set<string>;
+};
+
+type DrainRound = Parameters<DueQueue['drain']>[0];
+
+const queueOf = (q: Queues, endpointId: string): EndpointQueue => {
+  let queue = q.byEndpoint.get(endpointId);
+  if (!queue) {
+    queue = { docs: [], dueAt: undefined, heldUntil: 0, news: 0 };
+    q.byEndpoint.set(endpointId, queue);
+  }
+  return queue;
+};
+
+const hold = (q: Queues, queue: EndpointQueue, doc: DueDoc) => {
+  if (q.held.has(doc.id)) return false;
+  q.held.add(doc.id);
+  queue.docs.push(doc);
+  return true;
+};
+
+/** The endpoint's next due deliveries from the durable queue; then when its next one falls due. */
+const readDue = async (
+  q: Queues,
+  endpointId: string,
+  queue: EndpointQueue,
+  now: number,
+  inFlight: string[],
+) => {
+  const news = queue.news;
+  // Past the bound in all, each endpoint still takes one at a time: none waits on the others.
+  const room = Math.max(1, Math.min(PER_ENDPOINT, MAX_HELD - q.held.size));
+  const page = await findDocs(q.readStore, DELIVERIES_DUE, {
+    where: { endpoint_id: endpointId },
+    range: { lte: now },
+    exclude: { id: inFlight },
+    orderBy: { field: 'due_at_ms', direction: 'asc' },
+    limit: room,
+  });
+  for (const doc of page.docs) hold(q, queue, doc);
+  // More is due than there was room for, or news came meanwhile: read again when these are taken.
+  if (page.nextCursor !== null || queue.news !== news) return;
+  const later = await findDocs(q.readStore, DELIVERIES_DUE, {
+    where: { endpoint_id: endpointId },
+    range: { gte: now + 1 },
+    orderBy: { field: 'due_at_ms', direction: 'asc' },
+    limit: 1,
+  });
+  if (queue.news !== news) return;
+  queue.dueAt = later.docs[0]?.due_at_ms;
+};
+
+const offer = (q: Queues, docs: readonly DueDoc[], now: number): DueDoc[] => {
+  const taken: DueDoc[] = [];
+  for (const doc of docs) {
+    const queue = queueOf(q, doc.endpoint_id);
+    queue.news++;
+    // At hand only if nothing older may wait unread in the durable queue, and there is room.
+    const inOrder = queue.dueAt === undefined || queue.dueAt > now;
+    const room = queue.docs.length < PER_ENDPOINT && q.held.size < MAX_HELD;
+    if (doc.due_at_ms <= now && inOrder && room) {
+      if (hold(q, queue, doc)) taken.push(doc);
+    } else if (!q.held.has(doc.id)) {
+      queue.dueAt = earlier(queue.dueAt, doc.due_at_ms);
+    }
+  }
+  return taken;
+};
+
+/** Walks the durable queue by the first delivery of each endpoint: a seek each. */
+const resync = async (q: Queues) => {
+  const newsBefore = new Map([...q.byEndpoint].map(([id, queue]) => [id, queue.news]));
+  const seen = new Set<string>();
+  let after: string | undefined;
+  for (;;) {
+    const heads = (await q.readStore.firstOfEach(DELIVERIES_DUE, {
+      groupBy: 'endpoint_id',
+      orderBy: 'due_at_ms',
+      ...(after !== undefined && { after }),
+      limit: HEADS_PAGE,
+    })) as DueDoc[];
+    for (const head of heads) {
+      seen.add(head.endpoint_id);
+      const queue = queueOf(q, head.endpoint_id);
+      queue.dueAt = earlier(queue.dueAt, head.due_at_ms);
+    }
+    if (heads.length < HEADS_PAGE) break;
+    after = heads[heads.length - 1]!.endpoint_id;
+  }
+  // An endpoint with nothing in the durable queue, nothing at hand and no news since the walk
+  // began is forgotten.
+  for (const [endpointId, queue] of q.byEndpoint) {
+    const quiet = newsBefore.get(endpointId) === queue.news;
+    if (!seen.has(endpointId) && queue.docs.length === 0 && quiet) q.byEndpoint.delete(endpointId);
+  }
+};
+
+/**
+ * Offers one endpoint's due deliveries until it has none, is set aside, or the round is full.
+ * Returns false when every slot of the dispatcher is taken: the round ends.
+ */
+const drainEndpoint = async (
+  q: Queues,
+  endpointId: string,
+  queue: EndpointQueue,
+  { now, inFlightOf, start, full }: DrainRound,
+): Promise<boolean> => {
+  while (!full()) {
+    if (queue.docs.length === 0) {
+      if (queue.dueAt === undefined || queue.dueAt > now) break;
+      await readDue(q, endpointId, queue, now, inFlightOf(endpointId));
+      if (queue.docs.length === 0) break;
+    }
+    const next = queue.docs[0]!;
+    const started = await start(next);
+    if (started === 'global') return false;
+    if (started !== true) {
+      queue.heldUntil = started === 'slots' ? Infinity : started;
+      break;
+    }
+    queue.docs.shift();
+    q.held.delete(next.id);
+  }
+  return true;
+};
+
+const drain = async (q: Queues, round: DrainRound) => {
+  for (const [endpointId, queue] of q.byEndpoint) {
+    if (round.full()) return;
+    if (queue.heldUntil > round.now) continue;
+    queue.heldUntil = 0;
+    if (!(await drainEndpoint(q, endpointId, queue, round))) return;
+    if (queue.docs.length === 0 && queue.dueAt === undefined && queue.heldUntil === 0)
+      q.byEndpoint.delete(endpointId);
+  }
+};
+
+const nextLookAt = (q: Queues): number | undefined => {
+  let earliest: number | undefined;
+  for (const queue of q.byEndpoint.values()) {
+    const readyAt = queue.docs.length > 0 ? 0 : (queue.dueAt ?? Infinity);
+    const at = Math.max(readyAt, queue.heldUntil);
+    if (at !== Infinity) earliest = earlier(earliest, at);
+  }
+  return earliest;
+};
+
 /**
  * What is due, as one entry per endpoint: its next deliveries at hand, its next due time, and
  * whether it is set aside (slots taken, rate spent) or waiting for a retry. Reading the durable
@@ -69,142 +221,21 @@ const earlier = (a: number | undefined, b: number) => (a === undefined || b < a 
  * rate-limited endpoint is looked at when its next token comes, not before.
  */
 export const dueQueue = (readStore: ReadStore): DueQueue => {
-  const queues = new Map<string, EndpointQueue>();
-  /** The ids of the deliveries held in `docs`, over all endpoints. */
-  const held = new Set<string>();
-
-  const queueOf = (endpointId: string): EndpointQueue => {
-    let queue = queues.get(endpointId);
-    if (!queue) {
-      queue = { docs: [], dueAt: undefined, heldUntil: 0, news: 0 };
-      queues.set(endpointId, queue);
-    }
-    return queue;
-  };
-
-  const hold = (queue: EndpointQueue, doc: DueDoc) => {
-    if (held.has(doc.id)) return false;
-    held.add(doc.id);
-    queue.docs.push(doc);
-    return true;
-  };
-
-  /** The endpoint's next due deliveries from the durable queue; then when its next one falls due. */
-  const read = async (
-    endpointId: string,
-    queue: EndpointQueue,
-    now: number,
-    inFlight: string[],
-  ) => {
-    const news = queue.news;
-    // Past the bound in all, each endpoint still takes one at a time: none waits on the others.
-    const room = Math.max(1, Math.min(PER_ENDPOINT, MAX_HELD - held.size));
-    const page = await findDocs(readStore, DELIVERIES_DUE, {
-      where: { endpoint_id: endpointId },
-      range: { lte: now },
-      exclude: { id: inFlight },
-      orderBy: { field: 'due_at_ms', direction: 'asc' },
-      limit: room,
-    });
-    for (const doc of page.docs) hold(queue, doc);
-    // More is due than there was room for, or news came meanwhile: read again when these are taken.
-    if (page.nextCursor !== null || queue.news !== news) return;
-    const later = await findDocs(readStore, DELIVERIES_DUE, {
-      where: { endpoint_id: endpointId },
-      range: { gte: now + 1 },
-      orderBy: { field: 'due_at_ms', direction: 'asc' },
-      limit: 1,
-    });
-    if (queue.news !== news) return;
-    queue.dueAt = later.docs[0]?.due_at_ms;
-  };
-
+  const q: Queues = { readStore, byEndpoint: new Map(), held: new Set() };
   return {
-    offer: (docs, now) => {
-      const taken: DueDoc[] = [];
-      for (const doc of docs) {
-        const queue = queueOf(doc.endpoint_id);
-        queue.news++;
-        // At hand only if nothing older may wait unread in the durable queue, and there is room.
-        const inOrder = queue.dueAt === undefined || queue.dueAt > now;
-        const room = queue.docs.length < PER_ENDPOINT && held.size < MAX_HELD;
-        if (doc.due_at_ms <= now && inOrder && room) {
-          if (hold(queue, doc)) taken.push(doc);
-        } else if (!held.has(doc.id)) {
-          queue.dueAt = earlier(queue.dueAt, doc.due_at_ms);
-        }
-      }
-      return taken;
-    },
+    offer: (docs, now) => offer(q, docs, now),
     retryAt: (endpointId, at) => {
-      const queue = queueOf(endpointId);
+      const queue = queueOf(q, endpointId);
       queue.news++;
       queue.dueAt = earlier(queue.dueAt, at);
     },
-    resync: async () => {
-      const newsBefore = new Map([...queues].map(([id, queue]) => [id, queue.news]));
-      const seen = new Set<string>();
-      let after: string | undefined;
-      for (;;) {
-        const heads = (await readStore.firstOfEach(DELIVERIES_DUE, {
-          groupBy: 'endpoint_id',
-          orderBy: 'due_at_ms',
-          ...(after !== undefined && { after }),
-          limit: HEADS_PAGE,
-        })) as DueDoc[];
-        for (const head of heads) {
-          seen.add(head.endpoint_id);
-          const queue = queueOf(head.endpoint_id);
-          queue.dueAt = earlier(queue.dueAt, head.due_at_ms);
-        }
-        if (heads.length < HEADS_PAGE) break;
-        after = heads[heads.length - 1]!.endpoint_id;
-      }
-      // An endpoint with nothing in the durable queue, nothing at hand and no news since the walk
-      // began is forgotten.
-      for (const [endpointId, queue] of queues) {
-        const quiet = newsBefore.get(endpointId) === queue.news;
-        if (!seen.has(endpointId) && queue.docs.length === 0 && quiet) queues.delete(endpointId);
-      }
-    },
+    resync: () => resync(q),
     slotFreed: (endpointId) => {
-      const queue = queues.get(endpointId);
+      const queue = q.byEndpoint.get(endpointId);
       if (queue && queue.heldUntil === Infinity) queue.heldUntil = 0;
     },
-    drain: async ({ now, inFlightOf, start, full }) => {
-      for (const [endpointId, queue] of queues) {
-        if (full()) return;
-        if (queue.heldUntil > now) continue;
-        queue.heldUntil = 0;
-        while (!full()) {
-          if (queue.docs.length === 0) {
-            if (queue.dueAt === undefined || queue.dueAt > now) break;
-            await read(endpointId, queue, now, inFlightOf(endpointId));
-            if (queue.docs.length === 0) break;
-          }
-          const next = queue.docs[0]!;
-          const started = await start(next);
-          if (started === 'global') return;
-          if (started !== true) {
-            queue.heldUntil = started === 'slots' ? Infinity : started;
-            break;
-          }
-          queue.docs.shift();
-          held.delete(next.id);
-        }
-        if (queue.docs.length === 0 && queue.dueAt === undefined && queue.heldUntil === 0)
-          queues.delete(endpointId);
-      }
-    },
-    nextLookAt: () => {
-      let earliest: number | undefined;
-      for (const queue of queues.values()) {
-        const readyAt = queue.docs.length > 0 ? 0 : (queue.dueAt ?? Infinity);
-        const at = Math.max(readyAt, queue.heldUntil);
-        if (at !== Infinity) earliest = earlier(earliest, at);
-      }
-      return earliest;
-    },
-    size: () => ({ endpoints: queues.size, held: held.size }),
+    drain: (round) => drain(q, round),
+    nextLookAt: () => nextLookAt(q),
+    size: () => ({ endpoints: q.byEndpoint.size, held: q.held.size }),
   };
 };

@@ -23,3 +23,5 @@ export const wakeSignal = () => {
     },
   };
 };
+
+export type WakeSignal = ReturnType<typeof wakeSignal>;
