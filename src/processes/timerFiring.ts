@@ -1,0 +1,89 @@
+import { followingStep } from '../../domain/processes/execution/stepGraph.js';
+import { causedBy } from '../../domain/shared/envelope.js';
+import type { Services } from '../services.js';
+import { EXECUTOR_ACTOR } from './advance.js';
+import type { Definitions } from './definitions.js';
+import { InstanceMoved, openSession } from './instanceSession.js';
+import type { Timers } from './timers.js';
+
+/** A timer that could not fire is tried again after this long, doubled each time up to the most. */
+const FIRE_RETRY_MS = 500;
+const FIRE_RETRY_MAX_MS = 60_000;
+
+type FiringDeps = { services: Pick<Services, 'eventStore' | 'now'>; definitions: Definitions };
+
+/**
+ * Fires the instance's delay if it is due: true once fired (the instance can move on), the time to
+ * look again if it is not due yet, undefined if there is no delay to fire.
+ */
+const fireTimer = async (
+  { services, definitions }: FiringDeps,
+  instanceId: string,
+): Promise<true | number | undefined> => {
+  // The stream, not a read model, says what the instance waits for: a read model may lag.
+  const session = await openSession(services.eventStore, instanceId);
+  const state = session.state;
+  const wait = state.exists ? state.current?.wait : undefined;
+  if (!state.exists || !state.current || wait?.kind !== 'delay') return undefined;
+  const now = services.now();
+  if (Date.parse(wait.until) > now.getTime()) return Date.parse(wait.until);
+  const stepId = state.current.step_id;
+  const version = await definitions.version(state.definition.id, state.definition.version);
+  if (!version) {
+    session.decide({
+      type: 'fail_step',
+      step_id: stepId,
+      code: 'definition_missing',
+      message: `Version ${state.definition.version} of definition ${state.definition.id} is not found.`,
+      now: now.toISOString(),
+    });
+  } else {
+    session.decide({
+      type: 'fire_timer',
+      step_id: stepId,
+      next: followingStep(version.body, stepId),
+      now: now.toISOString(),
+    });
+  }
+  await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+  return true;
+};
+
+/**
+ * Ends an instance's delay once it is due, then hands the instance on. A delay already over
+ * (cancelled, or fired before a restart) is left alone, and one fired early by another clock waits
+ * out the rest. Anything else that stops it (a writer that got there first, the store failing) is
+ * tried again, sooner and then later, so no instance is stranded on its timer; a definition that
+ * is gone fails the step.
+ */
+export const timerFiring = (
+  deps: FiringDeps & Pick<Services, 'logger'>,
+  wheel: () => Timers,
+  fired: (instanceId: string) => void,
+  stopped: () => boolean,
+): ((instanceId: string) => void) => {
+  const tries = new Map<string, number>();
+  return (instanceId) => {
+    void fireTimer(deps, instanceId).then(
+      (outcome) => {
+        tries.delete(instanceId);
+        if (outcome === true) fired(instanceId);
+        else if (outcome !== undefined) wheel().schedule(instanceId, outcome);
+      },
+      (err: unknown) => {
+        const tried = (tries.get(instanceId) ?? 0) + 1;
+        tries.set(instanceId, tried);
+        // Another writer moved the instance on: read it again and decide again, at once.
+        const retryInMs =
+          err instanceof InstanceMoved && tried <= 3
+            ? 0
+            : Math.min(FIRE_RETRY_MAX_MS, FIRE_RETRY_MS * 2 ** (tried - 1));
+        deps.logger.error(
+          { err, instance_id: instanceId, tries: tried, retry_in_ms: retryInMs },
+          'a process timer could not fire; trying again',
+        );
+        if (!stopped()) wheel().schedule(instanceId, Date.now() + retryInMs);
+      },
+    );
+  };
+};
