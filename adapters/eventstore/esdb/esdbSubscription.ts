@@ -21,6 +21,172 @@ type Item = { at: bigint; event?: RecordedEvent; error?: Error };
 
 const RESUBSCRIBE_AFTER_MS = 1000;
 
+type Waiter = { position: Position; resolve: () => void; reject: (e: Error) => void };
+
+/** Where one subscription stands: what its stages share. */
+type State = {
+  /** Every event up to here has been handed over (and the handler returned). */
+  cursor: Position | undefined;
+  queue: Item[];
+  stopped: boolean;
+  failure: Error | undefined;
+  /** Callers of `reached` waiting for the cursor to pass their position. */
+  waiters: Waiter[];
+  /** Wakes the delivery loop while it waits for the queue to fill. */
+  wake: (() => void) | undefined;
+  stream: AllStreamSubscription | undefined;
+};
+
+const wakeLoop = (state: State) => {
+  state.wake?.();
+  state.wake = undefined;
+};
+
+const passed = (state: State, at: bigint) =>
+  state.cursor !== undefined && at <= BigInt(state.cursor);
+
+/**
+ * Queues each arrival: its event if the filter wants it, else only its position. The stream is
+ * paused while the queue is long.
+ */
+const arrivals =
+  (state: State, options: SubscribeOptions, batchSize: number) =>
+  (resolved: AllStreamResolvedEvent) => {
+    const event = resolved.event;
+    if (!event?.position) return;
+    const at = event.position.commit;
+    if (isSystem(event)) state.queue.push({ at });
+    else {
+      try {
+        const recorded = toRecorded(event);
+        state.queue.push(
+          matchesFilter(options.filter, recorded) ? { at, event: recorded } : { at },
+        );
+      } catch (error) {
+        state.queue.push({ at, error: error instanceof Error ? error : new Error(String(error)) });
+      }
+    }
+    if (state.queue.length >= 2 * batchSize) state.stream?.pause();
+    wakeLoop(state);
+  };
+
+/** Subscribes to `$all` from the cursor; a dropped connection subscribes again after a pause. */
+const connection = (
+  client: EventStoreDBClient,
+  state: State,
+  options: SubscribeOptions,
+  arrive: (resolved: AllStreamResolvedEvent) => void,
+  probe: () => void,
+) => {
+  const open = () => {
+    const opened = client.subscribeToAll({
+      fromPosition: state.cursor === undefined ? START : toEsdb(state.cursor),
+      filter: serverFilter(options.filter),
+    });
+    state.stream = opened;
+    opened.on('data', arrive);
+    opened.on('error', () => {
+      if (state.stopped || state.stream !== opened) return;
+      // Whatever was queued comes again from the new subscription.
+      state.stream = undefined;
+      state.queue = [];
+      setTimeout(() => {
+        if (!state.stopped && !state.failure) {
+          open();
+          probe();
+        }
+      }, RESUBSCRIBE_AFTER_MS);
+    });
+  };
+  return open;
+};
+
+/** Resolves the waiters whose positions the cursor has reached. */
+const settle = (state: State) => {
+  const at = state.cursor;
+  if (at === undefined) return;
+  const done = state.waiters.filter((w) => comparePositions(w.position, at) <= 0);
+  state.waiters = state.waiters.filter((w) => !done.includes(w));
+  for (const w of done) w.resolve();
+};
+
+/** Passes, through the queue, the events the filter skips between the cursor and the waiters. */
+const skippedProbe = (client: EventStoreDBClient, state: State, options: SubscribeOptions) => {
+  let probing = false;
+  const probe = () => {
+    if (
+      probing ||
+      state.stopped ||
+      state.failure ||
+      state.waiters.length === 0 ||
+      state.queue.length > 0
+    )
+      return;
+    probing = true;
+    const from = state.cursor;
+    const target = state.waiters.reduce(
+      (far, w) => (comparePositions(w.position, far) > 0 ? w.position : far),
+      state.waiters[0]!.position,
+    );
+    skippedBefore(client, from, target, options.filter)
+      .then((skipped) => {
+        if (skipped !== undefined) {
+          state.queue.push({ at: skipped });
+          wakeLoop(state);
+        }
+      })
+      .catch(() => {
+        // The log could not be read just now: the next arrival or `reached` asks again.
+      })
+      .finally(() => {
+        probing = false;
+        // The loop moved on while the log was read: what lies beyond may be skippable too.
+        if (state.cursor !== from) probe();
+      });
+  };
+  return probe;
+};
+
+/**
+ * Hands the queue to the handler in batches, one batch at a time, moving the cursor past each;
+ * an arrival that could not be read ends it.
+ */
+const deliver = async (
+  state: State,
+  handler: SubscriptionHandler,
+  batchSize: number,
+  open: () => void,
+  probe: () => void,
+) => {
+  open();
+  while (!state.stopped) {
+    if (state.queue.length === 0) {
+      probe();
+      await new Promise<void>((resolve) => (state.wake = resolve));
+      continue;
+    }
+    const batch = state.queue.splice(0, batchSize).filter((item) => !passed(state, item.at));
+    if (state.stream?.isPaused() && state.queue.length < batchSize) state.stream.resume();
+    if (batch.length === 0) continue;
+    const broken = batch.find((item) => item.error)?.error;
+    if (broken) throw broken;
+    const to = position(batch.reduce((far, item) => (item.at > far ? item.at : far), 0n));
+    const events = batch.flatMap((item) => (item.event ? [item.event] : []));
+    await handler(events, { scannedTo: to });
+    if (state.stopped) return;
+    state.cursor = to;
+    settle(state);
+  }
+};
+
+/** Ends the subscription on a failure: its waiters, and any later `reached`, hear of it. */
+const fail = (state: State, error: unknown) => {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  state.failure = failure;
+  for (const w of state.waiters) w.reject(failure);
+  state.waiters = [];
+};
+
 /**
  * A catch-up subscription to `$all` with the server-side part of the filter (see `serverFilter`),
  * the rest applied on arrival. Arrivals queue up; one loop hands them to the handler in batches,
@@ -41,135 +207,35 @@ export const esdbSubscription = (
   handler: SubscriptionHandler,
 ): Subscription => {
   const batchSize = options.batchSize ?? 500;
-  let cursor: Position | undefined = options.after;
-  let queue: Item[] = [];
-  let stopped = false;
-  let failure: Error | undefined;
-  let waiters: Array<{ position: Position; resolve: () => void; reject: (e: Error) => void }> = [];
-  let wake: (() => void) | undefined;
-  let stream: AllStreamSubscription | undefined;
-  let probing = false;
-
-  const notify = () => {
-    wake?.();
-    wake = undefined;
+  const state: State = {
+    cursor: options.after,
+    queue: [],
+    stopped: false,
+    failure: undefined,
+    waiters: [],
+    wake: undefined,
+    stream: undefined,
   };
-  const passed = (at: bigint) => cursor !== undefined && at <= BigInt(cursor);
+  const probe = skippedProbe(client, state, options);
+  const open = connection(client, state, options, arrivals(state, options, batchSize), probe);
 
-  const arrive = (resolved: AllStreamResolvedEvent) => {
-    const event = resolved.event;
-    if (!event?.position) return;
-    const at = event.position.commit;
-    if (isSystem(event)) queue.push({ at });
-    else {
-      try {
-        const recorded = toRecorded(event);
-        queue.push(matchesFilter(options.filter, recorded) ? { at, event: recorded } : { at });
-      } catch (error) {
-        queue.push({ at, error: error instanceof Error ? error : new Error(String(error)) });
-      }
-    }
-    if (queue.length >= 2 * batchSize) stream?.pause();
-    notify();
-  };
-
-  const open = () => {
-    const opened = client.subscribeToAll({
-      fromPosition: cursor === undefined ? START : toEsdb(cursor),
-      filter: serverFilter(options.filter),
-    });
-    stream = opened;
-    opened.on('data', arrive);
-    opened.on('error', () => {
-      if (stopped || stream !== opened) return;
-      // Whatever was queued comes again from the new subscription.
-      stream = undefined;
-      queue = [];
-      setTimeout(() => {
-        if (!stopped && !failure) {
-          open();
-          probe();
-        }
-      }, RESUBSCRIBE_AFTER_MS);
-    });
-  };
-
-  const settle = () => {
-    const at = cursor;
-    if (at === undefined) return;
-    const done = waiters.filter((w) => comparePositions(w.position, at) <= 0);
-    waiters = waiters.filter((w) => !done.includes(w));
-    for (const w of done) w.resolve();
-  };
-
-  /** Passes, through the queue, the events the filter skips between the cursor and the waiters. */
-  const probe = () => {
-    if (probing || stopped || failure || waiters.length === 0 || queue.length > 0) return;
-    probing = true;
-    const from = cursor;
-    const target = waiters.reduce(
-      (far, w) => (comparePositions(w.position, far) > 0 ? w.position : far),
-      waiters[0]!.position,
-    );
-    skippedBefore(client, from, target, options.filter)
-      .then((skipped) => {
-        if (skipped !== undefined) {
-          queue.push({ at: skipped });
-          notify();
-        }
-      })
-      .catch(() => {
-        // The log could not be read just now: the next arrival or `reached` asks again.
-      })
-      .finally(() => {
-        probing = false;
-        // The loop moved on while the log was read: what lies beyond may be skippable too.
-        if (cursor !== from) probe();
-      });
-  };
-
-  const run = async () => {
-    open();
-    while (!stopped) {
-      if (queue.length === 0) {
-        probe();
-        await new Promise<void>((resolve) => (wake = resolve));
-        continue;
-      }
-      const batch = queue.splice(0, batchSize).filter((item) => !passed(item.at));
-      if (stream?.isPaused() && queue.length < batchSize) stream.resume();
-      if (batch.length === 0) continue;
-      const broken = batch.find((item) => item.error)?.error;
-      if (broken) throw broken;
-      const to = position(batch.reduce((far, item) => (item.at > far ? item.at : far), 0n));
-      const events = batch.flatMap((item) => (item.event ? [item.event] : []));
-      await handler(events, { scannedTo: to });
-      if (stopped) return;
-      cursor = to;
-      settle();
-    }
-  };
-
-  const running = run()
-    .catch((error: unknown) => {
-      failure = error instanceof Error ? error : new Error(String(error));
-      for (const w of waiters) w.reject(failure);
-      waiters = [];
-    })
-    .finally(() => stream?.unsubscribe());
+  const running = deliver(state, handler, batchSize, open, probe)
+    .catch((error: unknown) => fail(state, error))
+    .finally(() => state.stream?.unsubscribe());
 
   return {
-    at: () => cursor,
+    at: () => state.cursor,
     stop: async () => {
-      stopped = true;
-      notify();
+      state.stopped = true;
+      wakeLoop(state);
       await running;
     },
     reached: (target) =>
       new Promise<void>((resolve, reject) => {
-        if (failure !== undefined) return reject(failure);
-        if (cursor !== undefined && comparePositions(target, cursor) <= 0) return resolve();
-        waiters.push({ position: target, resolve, reject });
+        if (state.failure !== undefined) return reject(state.failure);
+        if (state.cursor !== undefined && comparePositions(target, state.cursor) <= 0)
+          return resolve();
+        state.waiters.push({ position: target, resolve, reject });
         probe();
       }),
   };

@@ -1,5 +1,5 @@
-import type { Db, MongoClient } from 'mongodb';
-import type { Doc } from '../../../projections/projection.js';
+import type { Collection, Db, MongoClient } from 'mongodb';
+import type { Change, Doc } from '../../../projections/projection.js';
 import { batchGeneration } from '../batchTarget.js';
 import type { FindQuery, ReadStore } from '../port.js';
 import { pageOf } from '../cursor.js';
@@ -16,33 +16,18 @@ import {
 import type { Row } from './writes.js';
 import { writesOf } from './writes.js';
 
+type States = Collection<StateDoc>;
+
 const toDoc = ({ _id, ...doc }: Row): Doc => ({ ...doc, id: _id });
 
-/**
- * The read store on MongoDB. A batch and its checkpoint commit in one transaction (MongoDB runs
- * them on a replica set only: the compose file starts a single-node one). Reads look the live
- * generation up on each call rather than caching it: the projector that swaps a rebuild in may be
- * another process.
- */
-export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
-  const states = stateCollection(db);
+/** Registering a projection, and reading its state. */
+const projectionRegistry = (
+  db: Db,
+  states: States,
+): Pick<ReadStore, 'registerProjection' | 'state'> => {
   let ready: Promise<unknown> | undefined;
+  /** The index by which a query finds the projection that owns a collection. */
   const prepared = () => (ready ??= states.createIndex({ collections: 1 }));
-
-  const stateOf = async (name: string): Promise<StateDoc> => {
-    const doc = await states.findOne({ _id: name });
-    if (!doc) throw new Error(`Unknown projection: ${name}`);
-    return doc;
-  };
-
-  const live = async (collection: string) => {
-    const owner = await states.findOne(
-      { collections: collection },
-      { projection: { generation: 1 } },
-    );
-    if (!owner) throw new Error(`Unknown collection: ${collection}`);
-    return db.collection<Row>(collectionName(collection, owner.generation));
-  };
 
   return {
     registerProjection: async (name, specs) => {
@@ -68,34 +53,67 @@ export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
       const doc = await states.findOne({ _id: name });
       return doc ? toState(doc) : undefined;
     },
-    apply: async (name, target, changes, checkpoint) => {
-      const session = client.startSession();
-      try {
-        return await session.withTransaction(async () => {
-          const state = await states.findOne({ _id: name }, { session });
-          if (!state) throw new Error(`Unknown projection: ${name}`);
-          const generation = batchGeneration(name, state, target, checkpoint);
-          if (generation === null) return false;
-          const writes = new Map<string, ReturnType<typeof writesOf>>();
-          for (const change of changes) {
-            if (!state.collections.includes(change.collection)) {
-              throw new Error(`Projection ${name} does not own ${change.collection}.`);
-            }
-            const collection = collectionName(change.collection, generation);
-            writes.set(collection, [...(writes.get(collection) ?? []), ...writesOf(change)]);
-          }
-          // One after another: a transaction's operations must not run in parallel.
-          for (const [collection, operations] of writes) {
-            await db.collection<Row>(collection).bulkWrite(operations, { session, ordered: true });
-          }
-          const field = target.kind === 'live' ? 'checkpoint' : 'rebuild_checkpoint';
-          await states.updateOne({ _id: name }, { $set: { [field]: checkpoint } }, { session });
-          return true;
-        });
-      } finally {
-        await session.endSession();
-      }
-    },
+  };
+};
+
+/** A batch's writes by the collection of the generation they go to, each in the batch's order. */
+const writesByCollection = (
+  name: string,
+  state: StateDoc,
+  generation: number,
+  changes: readonly Change[],
+): Map<string, ReturnType<typeof writesOf>> => {
+  const writes = new Map<string, ReturnType<typeof writesOf>>();
+  for (const change of changes) {
+    if (!state.collections.includes(change.collection)) {
+      throw new Error(`Projection ${name} does not own ${change.collection}.`);
+    }
+    const collection = collectionName(change.collection, generation);
+    writes.set(collection, [...(writes.get(collection) ?? []), ...writesOf(change)]);
+  }
+  return writes;
+};
+
+/** Applying a batch: its writes and its checkpoint in one transaction. */
+const batchApplier =
+  (client: MongoClient, db: Db, states: States): ReadStore['apply'] =>
+  async (name, target, changes, checkpoint) => {
+    const session = client.startSession();
+    try {
+      return await session.withTransaction(async () => {
+        const state = await states.findOne({ _id: name }, { session });
+        if (!state) throw new Error(`Unknown projection: ${name}`);
+        const generation = batchGeneration(name, state, target, checkpoint);
+        if (generation === null) return false;
+        const writes = writesByCollection(name, state, generation, changes);
+        // One after another: a transaction's operations must not run in parallel.
+        for (const [collection, operations] of writes) {
+          await db.collection<Row>(collection).bulkWrite(operations, { session, ordered: true });
+        }
+        const field = target.kind === 'live' ? 'checkpoint' : 'rebuild_checkpoint';
+        await states.updateOne({ _id: name }, { $set: { [field]: checkpoint } }, { session });
+        return true;
+      });
+    } finally {
+      await session.endSession();
+    }
+  };
+
+/** Queries of a collection's live generation, which each looks up in its owner's state. */
+const liveQueries = (
+  db: Db,
+  states: States,
+): Pick<ReadStore, 'get' | 'find' | 'firstOfEach' | 'count'> => {
+  const live = async (collection: string) => {
+    const owner = await states.findOne(
+      { collections: collection },
+      { projection: { generation: 1 } },
+    );
+    if (!owner) throw new Error(`Unknown collection: ${collection}`);
+    return db.collection<Row>(collectionName(collection, owner.generation));
+  };
+
+  return {
     get: async (collection, id) => {
       const doc = await (await live(collection)).findOne({ _id: id });
       return doc ? toDoc(doc) : undefined;
@@ -135,6 +153,21 @@ export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
         filterOf(conditionsOf(query)),
         atMost === undefined ? {} : { limit: atMost },
       ),
+  };
+};
+
+/** A rebuild: fresh collections beside the live ones, indexed, then swapped in or dropped. */
+const rebuilds = (
+  db: Db,
+  states: States,
+): Pick<ReadStore, 'beginRebuild' | 'indexRebuild' | 'completeRebuild' | 'abandonRebuild'> => {
+  const stateOf = async (name: string): Promise<StateDoc> => {
+    const doc = await states.findOne({ _id: name });
+    if (!doc) throw new Error(`Unknown projection: ${name}`);
+    return doc;
+  };
+
+  return {
     beginRebuild: async (name) => {
       const state = await stateOf(name);
       if (state.rebuild_generation !== null) {
@@ -185,6 +218,22 @@ export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
       );
       await dropCollections(db, state.specs, generation);
     },
+  };
+};
+
+/**
+ * The read store on MongoDB. A batch and its checkpoint commit in one transaction (MongoDB runs
+ * them on a replica set only: the compose file starts a single-node one). Reads look the live
+ * generation up on each call rather than caching it: the projector that swaps a rebuild in may be
+ * another process.
+ */
+export const mongoReadStore = (client: MongoClient, db: Db): ReadStore => {
+  const states = stateCollection(db);
+  return {
+    ...projectionRegistry(db, states),
+    apply: batchApplier(client, db, states),
+    ...liveQueries(db, states),
+    ...rebuilds(db, states),
     ping: async () => {
       await db.command({ ping: 1 });
     },

@@ -1,7 +1,8 @@
-import type { Consumer, Producer } from 'kafkajs';
+import type { Consumer, EachBatchHandler, Producer } from 'kafkajs';
 import { Kafka, logLevel } from 'kafkajs';
+import type { EventFilter } from '../../../domain/shared/eventFilter.js';
 import { matchesFilter } from '../../../domain/shared/eventFilter.js';
-import type { EventFeed, EventTopic, FeedConsumer } from '../port.js';
+import type { EventFeed, EventTopic, FeedConsumer, FeedHandler } from '../port.js';
 import { fromMessage, toMessage } from './messages.js';
 
 export type KafkaTransportOptions = {
@@ -24,14 +25,9 @@ const LEVELS = {
 
 export type KafkaTransport = { feed: EventFeed; topic: EventTopic; close: () => Promise<void> };
 
-/**
- * The distributed mode's transport: one topic holding the log as the relay wrote it, keyed so
- * that a key's events share a partition and keep their order. A group of workers is a consumer
- * group; a batch's offsets are committed only once its handler has returned, so after a crash its
- * events are handed out again (at least once).
- */
-export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport => {
-  const kafka = new Kafka({
+/** The client, its own messages sent to the service's logger. */
+const kafkaClient = (options: KafkaTransportOptions): Kafka =>
+  new Kafka({
     clientId: options.clientId,
     brokers: [...options.brokers],
     logLevel: logLevel.WARN,
@@ -42,8 +38,10 @@ export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport =
       }),
   });
 
+/** Creates the topic on first use; every later call waits for that one creation. */
+const topicCreation = (kafka: Kafka, options: KafkaTransportOptions): (() => Promise<void>) => {
   let topicReady: Promise<void> | undefined;
-  const ensureTopic = () => {
+  return () => {
     topicReady ??= (async () => {
       const admin = kafka.admin();
       await admin.connect();
@@ -58,7 +56,14 @@ export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport =
     })();
     return topicReady;
   };
+};
 
+/** The producer side: the relay's messages, sent through one producer connected on first use. */
+const kafkaTopic = (
+  kafka: Kafka,
+  options: KafkaTransportOptions,
+  ensureTopic: () => Promise<void>,
+): EventTopic => {
   let producer: Promise<Producer> | undefined;
   const connectedProducer = () => {
     producer ??= (async () => {
@@ -71,52 +76,7 @@ export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport =
     return producer;
   };
 
-  const consumers = new Set<Consumer>();
-
-  const feed: EventFeed = {
-    consume: async (group, filter, handler, consumeOptions = {}): Promise<FeedConsumer> => {
-      await ensureTopic();
-      // A group is the topic's: deployments sharing a broker keep their progress apart.
-      const consumer = kafka.consumer({ groupId: `${options.topic}.${group}` });
-      consumers.add(consumer);
-      await consumer.connect();
-      await consumer.subscribe({
-        topics: [options.topic],
-        fromBeginning: consumeOptions.firstFrom !== 'end',
-      });
-      await consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        eachBatch: async (payload) => {
-          const { batch } = payload;
-          if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
-          const events = batch.messages
-            .map(fromMessage)
-            .filter((event) => matchesFilter(filter, event));
-          if (events.length > 0) await handler(events);
-          const last = batch.messages[batch.messages.length - 1]!.offset;
-          payload.resolveOffset(last);
-          // The committed offset is the next message to read.
-          await consumer.commitOffsets([
-            {
-              topic: batch.topic,
-              partition: batch.partition,
-              offset: (BigInt(last) + 1n).toString(),
-            },
-          ]);
-          await payload.heartbeat();
-        },
-      });
-      return {
-        stop: async () => {
-          consumers.delete(consumer);
-          await consumer.disconnect();
-        },
-      };
-    },
-  };
-
-  const topic: EventTopic = {
+  return {
     publish: async (messages) => {
       if (messages.length === 0) return;
       await (
@@ -131,6 +91,75 @@ export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport =
       if (producer) await (await producer).disconnect();
     },
   };
+};
+
+/**
+ * One batch of a partition: its events that pass the filter go to the handler, and only once the
+ * handler has returned is the group's offset committed past the batch.
+ */
+const batchHandler =
+  (consumer: Consumer, filter: EventFilter, handler: FeedHandler): EachBatchHandler =>
+  async (payload) => {
+    const { batch } = payload;
+    if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
+    const events = batch.messages.map(fromMessage).filter((event) => matchesFilter(filter, event));
+    if (events.length > 0) await handler(events);
+    const last = batch.messages[batch.messages.length - 1]!.offset;
+    payload.resolveOffset(last);
+    // The committed offset is the next message to read.
+    await consumer.commitOffsets([
+      {
+        topic: batch.topic,
+        partition: batch.partition,
+        offset: (BigInt(last) + 1n).toString(),
+      },
+    ]);
+    await payload.heartbeat();
+  };
+
+/** The consumer side: a consumer per group that consumes, kept in `consumers` until it stops. */
+const kafkaFeed = (
+  kafka: Kafka,
+  options: KafkaTransportOptions,
+  ensureTopic: () => Promise<void>,
+  consumers: Set<Consumer>,
+): EventFeed => ({
+  consume: async (group, filter, handler, consumeOptions = {}): Promise<FeedConsumer> => {
+    await ensureTopic();
+    // A group is the topic's: deployments sharing a broker keep their progress apart.
+    const consumer = kafka.consumer({ groupId: `${options.topic}.${group}` });
+    consumers.add(consumer);
+    await consumer.connect();
+    await consumer.subscribe({
+      topics: [options.topic],
+      fromBeginning: consumeOptions.firstFrom !== 'end',
+    });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: batchHandler(consumer, filter, handler),
+    });
+    return {
+      stop: async () => {
+        consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  },
+});
+
+/**
+ * The distributed mode's transport: one topic holding the log as the relay wrote it, keyed so
+ * that a key's events share a partition and keep their order. A group of workers is a consumer
+ * group; a batch's offsets are committed only once its handler has returned, so after a crash its
+ * events are handed out again (at least once).
+ */
+export const kafkaTransport = (options: KafkaTransportOptions): KafkaTransport => {
+  const kafka = kafkaClient(options);
+  const ensureTopic = topicCreation(kafka, options);
+  const consumers = new Set<Consumer>();
+  const feed = kafkaFeed(kafka, options, ensureTopic, consumers);
+  const topic = kafkaTopic(kafka, options, ensureTopic);
 
   return {
     feed,
