@@ -1,4 +1,10 @@
-import type { DeliveryEvent } from '../domain/deliveries/delivery.js';
+import type {
+  DeliveryAbandoned,
+  DeliveryAttempted,
+  DeliveryEvent,
+  DeliveryPlanned,
+  DeliveryRequeued,
+} from '../domain/deliveries/delivery.js';
 import { DELIVERY_STREAM_PREFIX, deliveryStream } from '../domain/deliveries/delivery.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
@@ -85,6 +91,107 @@ const notDue = (data: { event_id: string; endpoint_id: string }): Change => ({
   id: deliveryStream(data.event_id, data.endpoint_id),
 });
 
+const plannedChanges = (data: DeliveryPlanned['data']): Change[] => {
+  const doc: MessageDoc = {
+    id: messageId(data.endpoint_id, data.event_id),
+    object: 'webhook_message',
+    endpoint_id: data.endpoint_id,
+    merchant_id: data.merchant_id,
+    event_id: data.event_id,
+    event_type: data.event_type,
+    status: 'pending',
+    attempts: 0,
+    last_attempt_at: null,
+    next_attempt_at: data.due_at,
+    created_at: data.planned_at,
+  };
+  // The delivery's first event: its message and its place in the queue are born with it.
+  return [
+    { op: 'put', collection: WEBHOOK_MESSAGES, doc, fresh: true },
+    due(data, data.due_at, 1, true),
+  ];
+};
+
+const requeuedChanges = (data: DeliveryRequeued['data']): Change[] => [
+  {
+    op: 'patch',
+    collection: WEBHOOK_MESSAGES,
+    id: messageId(data.endpoint_id, data.event_id),
+    set: { status: 'pending', next_attempt_at: data.due_at },
+  },
+  due(data, data.due_at, data.round),
+];
+
+const abandonedChanges = (data: DeliveryAbandoned['data']): Change[] => [
+  {
+    op: 'patch',
+    collection: WEBHOOK_MESSAGES,
+    id: messageId(data.endpoint_id, data.event_id),
+    set: { status: 'failed', next_attempt_at: null },
+  },
+  notDue(data),
+];
+
+const attemptDoc = (a: DeliveryAttempted['data']): AttemptDoc => ({
+  id: a.attempt_id,
+  object: 'webhook_attempt',
+  endpoint_id: a.endpoint_id,
+  merchant_id: a.merchant_id,
+  event_id: a.event_id,
+  event_type: a.event_type,
+  attempt_number: a.attempt_number,
+  trigger: a.trigger,
+  status: a.status,
+  url: a.url,
+  response_status_code: a.response_status_code,
+  response_body: a.response_body,
+  error: a.error,
+  duration_ms: a.duration_ms,
+  created_at: a.created_at,
+  next_attempt_at: a.next_attempt_at,
+});
+
+const attemptedChanges = (a: DeliveryAttempted['data']): Change[] => {
+  const message = messageId(a.endpoint_id, a.event_id);
+  const attempt = attemptDoc(a);
+  if (a.superseded) {
+    // The round it was sent in was replaced: the message and the queue follow the new one.
+    return [
+      { op: 'put', collection: WEBHOOK_ATTEMPTS, doc: attempt },
+      {
+        op: 'patch',
+        collection: WEBHOOK_MESSAGES,
+        id: message,
+        set: { last_attempt_at: a.created_at },
+        inc: { attempts: 1 },
+      },
+    ];
+  }
+  const succeeded = a.status === 'succeeded';
+  const status = succeeded ? 'succeeded' : a.next_attempt_at === null ? 'failed' : 'pending';
+  return [
+    { op: 'put', collection: WEBHOOK_ATTEMPTS, doc: attempt },
+    {
+      op: 'patch',
+      collection: WEBHOOK_MESSAGES,
+      id: message,
+      set: { status, last_attempt_at: a.created_at, next_attempt_at: a.next_attempt_at },
+      inc: { attempts: 1 },
+    },
+    a.next_attempt_at === null ? notDue(a) : due(a, a.next_attempt_at, a.round),
+    succeeded
+      ? { op: 'delete', collection: FAILING_ENDPOINTS, id: a.endpoint_id }
+      : {
+          op: 'patch',
+          collection: FAILING_ENDPOINTS,
+          id: a.endpoint_id,
+          set: { last_failure_at: a.created_at },
+          inc: { failures: 1 },
+          setOnInsert: { first_failure_at: a.created_at, failures: 0 },
+        },
+  ];
+};
+
 /** Attempts, messages, the due queue and failing streaks: all from the deliveries' own events. */
 export const deliveriesProjection: Projection = {
   name: 'deliveries',
@@ -110,106 +217,15 @@ export const deliveriesProjection: Projection = {
   filter: { streamPrefixes: [DELIVERY_STREAM_PREFIX] },
   project: (recorded): Change[] => {
     const event = recorded as RecordedEvent<DeliveryEvent>;
-    const { data } = event;
-    const message = messageId(data.endpoint_id, data.event_id);
     switch (event.type) {
-      case 'delivery.planned': {
-        const doc: MessageDoc = {
-          id: message,
-          object: 'webhook_message',
-          endpoint_id: data.endpoint_id,
-          merchant_id: event.data.merchant_id,
-          event_id: data.event_id,
-          event_type: data.event_type,
-          status: 'pending',
-          attempts: 0,
-          last_attempt_at: null,
-          next_attempt_at: event.data.due_at,
-          created_at: event.data.planned_at,
-        };
-        // The delivery's first event: its message and its place in the queue are born with it.
-        return [
-          { op: 'put', collection: WEBHOOK_MESSAGES, doc, fresh: true },
-          due(data, event.data.due_at, 1, true),
-        ];
-      }
+      case 'delivery.planned':
+        return plannedChanges(event.data);
       case 'delivery.requeued':
-        return [
-          {
-            op: 'patch',
-            collection: WEBHOOK_MESSAGES,
-            id: message,
-            set: { status: 'pending', next_attempt_at: event.data.due_at },
-          },
-          due(data, event.data.due_at, event.data.round),
-        ];
+        return requeuedChanges(event.data);
       case 'delivery.abandoned':
-        return [
-          {
-            op: 'patch',
-            collection: WEBHOOK_MESSAGES,
-            id: message,
-            set: { status: 'failed', next_attempt_at: null },
-          },
-          notDue(data),
-        ];
-      case 'delivery.attempted': {
-        const a = event.data;
-        const attempt: AttemptDoc = {
-          id: a.attempt_id,
-          object: 'webhook_attempt',
-          endpoint_id: a.endpoint_id,
-          merchant_id: a.merchant_id,
-          event_id: a.event_id,
-          event_type: a.event_type,
-          attempt_number: a.attempt_number,
-          trigger: a.trigger,
-          status: a.status,
-          url: a.url,
-          response_status_code: a.response_status_code,
-          response_body: a.response_body,
-          error: a.error,
-          duration_ms: a.duration_ms,
-          created_at: a.created_at,
-          next_attempt_at: a.next_attempt_at,
-        };
-        if (a.superseded) {
-          // The round it was sent in was replaced: the message and the queue follow the new one.
-          return [
-            { op: 'put', collection: WEBHOOK_ATTEMPTS, doc: attempt },
-            {
-              op: 'patch',
-              collection: WEBHOOK_MESSAGES,
-              id: message,
-              set: { last_attempt_at: a.created_at },
-              inc: { attempts: 1 },
-            },
-          ];
-        }
-        const succeeded = a.status === 'succeeded';
-        const status = succeeded ? 'succeeded' : a.next_attempt_at === null ? 'failed' : 'pending';
-        return [
-          { op: 'put', collection: WEBHOOK_ATTEMPTS, doc: attempt },
-          {
-            op: 'patch',
-            collection: WEBHOOK_MESSAGES,
-            id: message,
-            set: { status, last_attempt_at: a.created_at, next_attempt_at: a.next_attempt_at },
-            inc: { attempts: 1 },
-          },
-          a.next_attempt_at === null ? notDue(a) : due(a, a.next_attempt_at, a.round),
-          succeeded
-            ? { op: 'delete', collection: FAILING_ENDPOINTS, id: a.endpoint_id }
-            : {
-                op: 'patch',
-                collection: FAILING_ENDPOINTS,
-                id: a.endpoint_id,
-                set: { last_failure_at: a.created_at },
-                inc: { failures: 1 },
-                setOnInsert: { first_failure_at: a.created_at, failures: 0 },
-              },
-        ];
-      }
+        return abandonedChanges(event.data);
+      case 'delivery.attempted':
+        return attemptedChanges(event.data);
       default:
         return [];
     }

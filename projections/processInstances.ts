@@ -1,7 +1,16 @@
 import type {
   DefinitionRef,
+  InstanceCancelled,
+  InstanceCompleted,
+  InstanceCreated,
   InstanceError,
   InstanceEvent,
+  InstanceFailed,
+  StepCompleted,
+  StepFailed,
+  StepSkipped,
+  StepStarted,
+  StepWaiting,
 } from '../domain/processes/instance/instanceEvents.js';
 import type { InstanceStatus } from '../domain/processes/instance/instanceState.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
@@ -67,6 +76,120 @@ const stepPatch = (instanceId: string, stepId: string, set: Record<string, unkno
   set,
 });
 
+const createdChanges = ({ data }: RecordedEvent<InstanceCreated>): Change[] => {
+  const doc: InstanceDoc = {
+    id: data.instance_id,
+    object: 'process_instance',
+    definition: data.definition,
+    definition_id: data.definition.id,
+    merchant_id: data.merchant_id,
+    status: 'pending',
+    inputs: data.inputs,
+    result: null,
+    error: null,
+    start_source: data.start_source,
+    replay_of: data.replay_of,
+    created_at: data.created_at,
+    updated_at: data.created_at,
+    completed_at: null,
+  };
+  return [{ op: 'put', collection: PROCESS_INSTANCES, doc }];
+};
+
+const stepStartedChanges = (event: RecordedEvent<StepStarted>): Change[] => {
+  const { instance_id, step_id, at } = event.data;
+  const running = instancePatch(instance_id, { status: 'running', updated_at: at });
+  if (!event.data.visible) return [running];
+  return [
+    running,
+    {
+      ...stepPatch(instance_id, step_id, {
+        status: 'running',
+        started_at: at,
+        completed_at: null,
+        output: null,
+        error: null,
+      }),
+      setOnInsert: {
+        instance_id,
+        step_id,
+        seq: event.revision,
+        name: event.data.name,
+        type: event.data.step_type,
+      },
+    } as Change,
+  ];
+};
+
+const stepSkippedChanges = (event: RecordedEvent<StepSkipped>): Change[] => {
+  const { instance_id, step_id, at } = event.data;
+  if (!event.data.visible) return [];
+  const doc: InstanceStepDoc = {
+    id: stepDocId(instance_id, step_id),
+    instance_id,
+    step_id,
+    seq: event.revision,
+    name: event.data.name,
+    type: event.data.step_type,
+    status: 'skipped',
+    started_at: at,
+    completed_at: at,
+    output: null,
+    error: null,
+  };
+  return [{ op: 'put', collection: PROCESS_INSTANCE_STEPS, doc }];
+};
+
+const stepWaitingChanges = ({ data }: RecordedEvent<StepWaiting>): Change[] => {
+  const { instance_id, step_id, at, wait } = data;
+  const timer: Change[] =
+    wait.kind === 'delay'
+      ? [
+          {
+            op: 'put',
+            collection: PROCESS_TIMERS,
+            doc: { id: instance_id, step_id, due_at_ms: Date.parse(wait.until) },
+          },
+        ]
+      : [];
+  return [
+    instancePatch(instance_id, { status: 'waiting', updated_at: at }),
+    stepPatch(instance_id, step_id, { status: 'waiting' }),
+    ...timer,
+  ];
+};
+
+const stepCompletedChanges = ({ data }: RecordedEvent<StepCompleted>): Change[] => {
+  const { instance_id, step_id, at, output } = data;
+  return [
+    instancePatch(instance_id, { status: 'running', updated_at: at }),
+    stepPatch(instance_id, step_id, { status: 'completed', completed_at: at, output }),
+    { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
+  ];
+};
+
+const stepFailedChanges = ({ data }: RecordedEvent<StepFailed>): Change[] => {
+  const { instance_id, step_id, at, error } = data;
+  return [stepPatch(instance_id, step_id, { status: 'failed', completed_at: at, error })];
+};
+
+const endedChanges = (
+  event: RecordedEvent<InstanceCompleted | InstanceFailed | InstanceCancelled>,
+): Change[] => {
+  const { instance_id, at } = event.data;
+  const ended = {
+    status: event.type.slice('process_instance.'.length),
+    updated_at: at,
+    completed_at: at,
+    ...(event.type === 'process_instance.completed' && { result: event.data.result }),
+    ...(event.type === 'process_instance.failed' && { error: event.data.error }),
+  };
+  return [
+    instancePatch(instance_id, ended),
+    { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
+  ];
+};
+
 export const processInstancesProjection: Projection = {
   name: 'process_instances',
   collections: [
@@ -87,117 +210,25 @@ export const processInstancesProjection: Projection = {
     const event = recorded as RecordedEvent<InstanceEvent>;
     const { instance_id } = event.data;
     switch (event.type) {
-      case 'process_instance.created': {
-        const { data } = event;
-        const doc: InstanceDoc = {
-          id: instance_id,
-          object: 'process_instance',
-          definition: data.definition,
-          definition_id: data.definition.id,
-          merchant_id: data.merchant_id,
-          status: 'pending',
-          inputs: data.inputs,
-          result: null,
-          error: null,
-          start_source: data.start_source,
-          replay_of: data.replay_of,
-          created_at: data.created_at,
-          updated_at: data.created_at,
-          completed_at: null,
-        };
-        return [{ op: 'put', collection: PROCESS_INSTANCES, doc }];
-      }
-      case 'process_instance.step_started': {
-        const { step_id, at } = event.data;
-        const running = instancePatch(instance_id, { status: 'running', updated_at: at });
-        if (!event.data.visible) return [running];
-        return [
-          running,
-          {
-            ...stepPatch(instance_id, step_id, {
-              status: 'running',
-              started_at: at,
-              completed_at: null,
-              output: null,
-              error: null,
-            }),
-            setOnInsert: {
-              instance_id,
-              step_id,
-              seq: event.revision,
-              name: event.data.name,
-              type: event.data.step_type,
-            },
-          } as Change,
-        ];
-      }
-      case 'process_instance.step_skipped': {
-        const { step_id, at } = event.data;
-        if (!event.data.visible) return [];
-        const doc: InstanceStepDoc = {
-          id: stepDocId(instance_id, step_id),
-          instance_id,
-          step_id,
-          seq: event.revision,
-          name: event.data.name,
-          type: event.data.step_type,
-          status: 'skipped',
-          started_at: at,
-          completed_at: at,
-          output: null,
-          error: null,
-        };
-        return [{ op: 'put', collection: PROCESS_INSTANCE_STEPS, doc }];
-      }
-      case 'process_instance.step_waiting': {
-        const { step_id, at, wait } = event.data;
-        const timer: Change[] =
-          wait.kind === 'delay'
-            ? [
-                {
-                  op: 'put',
-                  collection: PROCESS_TIMERS,
-                  doc: { id: instance_id, step_id, due_at_ms: Date.parse(wait.until) },
-                },
-              ]
-            : [];
-        return [
-          instancePatch(instance_id, { status: 'waiting', updated_at: at }),
-          stepPatch(instance_id, step_id, { status: 'waiting' }),
-          ...timer,
-        ];
-      }
+      case 'process_instance.created':
+        return createdChanges(event);
+      case 'process_instance.step_started':
+        return stepStartedChanges(event);
+      case 'process_instance.step_skipped':
+        return stepSkippedChanges(event);
+      case 'process_instance.step_waiting':
+        return stepWaitingChanges(event);
       case 'process_instance.user_action_completed':
       case 'process_instance.approval_resolved':
         return [instancePatch(instance_id, { status: 'running', updated_at: event.data.at })];
-      case 'process_instance.step_completed': {
-        const { step_id, at, output } = event.data;
-        return [
-          instancePatch(instance_id, { status: 'running', updated_at: at }),
-          stepPatch(instance_id, step_id, { status: 'completed', completed_at: at, output }),
-          { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
-        ];
-      }
-      case 'process_instance.step_failed': {
-        const { step_id, at, error } = event.data;
-        return [stepPatch(instance_id, step_id, { status: 'failed', completed_at: at, error })];
-      }
+      case 'process_instance.step_completed':
+        return stepCompletedChanges(event);
+      case 'process_instance.step_failed':
+        return stepFailedChanges(event);
       case 'process_instance.completed':
       case 'process_instance.failed':
-      case 'process_instance.cancelled': {
-        const { at } = event.data;
-        const ended = {
-          status: event.type.slice('process_instance.'.length),
-          updated_at: at,
-          completed_at: at,
-          ...(event.type === 'process_instance.completed' && { result: event.data.result }),
-          ...(event.type === 'process_instance.failed' && { error: event.data.error }),
-        };
-        return [
-          instancePatch(instance_id, ended),
-          { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
-        ];
-      }
+      case 'process_instance.cancelled':
+        return endedChanges(event);
     }
   },
 };

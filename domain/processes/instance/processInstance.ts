@@ -97,116 +97,184 @@ const checkCurrent = (
   return null;
 };
 
-const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): Decision => {
-  const id = state.instance_id;
-  if (command.type === 'create_instance') return right([]);
-  if (isTerminal(state)) return conflict(`Process instance ${id} is already ${state.status}.`);
-  const base = { instance_id: id, at: command.now };
+type CommandOf<Type extends InstanceCommand['type']> = Extract<InstanceCommand, { type: Type }>;
 
+/** The fields every fact about a step carries. */
+const factBase = (state: ExistingInstance, now: string) => ({
+  instance_id: state.instance_id,
+  at: now,
+});
+
+const inProgress = (state: ExistingInstance, step: { step_id: string }): Decision =>
+  conflict(`Step ${step.step_id} of ${state.instance_id} is in progress.`);
+
+const decideStepEntry = (
+  command: CommandOf<'start_step' | 'skip_step'>,
+  state: ExistingInstance,
+): Decision => {
+  if (state.current) return inProgress(state, state.current);
+  if (state.cursor !== command.step_id) return conflict(`Step ${command.step_id} is not next.`);
+  const base = factBase(state, command.now);
+  const step = { name: command.name, step_type: command.step_type, visible: command.visible };
+  return right([
+    command.type === 'start_step'
+      ? {
+          type: 'process_instance.step_started',
+          data: { ...base, step_id: command.step_id, ...step },
+        }
+      : {
+          type: 'process_instance.step_skipped',
+          data: { ...base, step_id: command.step_id, ...step, next: command.next },
+        },
+  ]);
+};
+
+const decideWait = (command: CommandOf<'wait_step'>, state: ExistingInstance): Decision => {
+  const refused = checkCurrent(state, command.step_id);
+  if (refused) return left(refused);
+  return right([
+    {
+      type: 'process_instance.step_waiting',
+      data: { ...factBase(state, command.now), step_id: command.step_id, wait: command.wait },
+    },
+  ]);
+};
+
+const decideStepCompletion = (
+  command: CommandOf<'complete_step'>,
+  state: ExistingInstance,
+): Decision => {
+  const refused = checkCurrent(state, command.step_id);
+  if (refused) return left(refused);
+  if (state.current?.wait) {
+    return conflict(`Step ${command.step_id} of ${state.instance_id} is waiting.`);
+  }
+  const { step_id, output, next } = command;
+  return right([
+    {
+      type: 'process_instance.step_completed',
+      data: { ...factBase(state, command.now), step_id, output, next },
+    },
+  ]);
+};
+
+const decideStepFailure = (command: CommandOf<'fail_step'>, state: ExistingInstance): Decision => {
+  const refused = checkCurrent(state, command.step_id);
+  if (refused) return left(refused);
+  return right(failure(state, command.step_id, command.code, command.message, command.now));
+};
+
+const decideTimer = (command: CommandOf<'fire_timer'>, state: ExistingInstance): Decision => {
+  const refused = checkCurrent(state, command.step_id, 'delay');
+  if (refused) return left(refused);
+  const wait = state.current?.wait;
+  if (wait?.kind === 'delay' && wait.until > command.now) {
+    return conflict(
+      `The delay of step ${command.step_id} of ${state.instance_id} runs until ${wait.until}.`,
+    );
+  }
+  const { step_id, next } = command;
+  return right([
+    {
+      type: 'process_instance.step_completed',
+      data: { ...factBase(state, command.now), step_id, output: null, next },
+    },
+  ]);
+};
+
+const decideUserAction = (
+  command: CommandOf<'complete_user_action'>,
+  state: ExistingInstance,
+): Decision => {
+  const refused = checkCurrent(state, command.step_id, 'user_action');
+  if (refused) return left(refused);
+  const base = factBase(state, command.now);
+  const { step_id, data, next } = command;
+  return right([
+    { type: 'process_instance.user_action_completed', data: { ...base, step_id, data } },
+    { type: 'process_instance.step_completed', data: { ...base, step_id, output: data, next } },
+  ]);
+};
+
+const decideApproval = (
+  command: CommandOf<'resolve_approval'>,
+  state: ExistingInstance,
+): Decision => {
+  const refused = checkCurrent(state, command.step_id, 'approval');
+  if (refused) return left(refused);
+  const base = factBase(state, command.now);
+  const { step_id, decision, comment, next } = command;
+  const resolved: InstanceEvent = {
+    type: 'process_instance.approval_resolved',
+    data: { ...base, step_id, decision, comment },
+  };
+  if (decision === 'rejected') {
+    const message = comment ?? 'The approval was rejected.';
+    return right([resolved, ...failure(state, step_id, 'approval_rejected', message, command.now)]);
+  }
+  return right([
+    resolved,
+    {
+      type: 'process_instance.step_completed',
+      data: { ...base, step_id, output: { decision, comment }, next },
+    },
+  ]);
+};
+
+const decideInstanceFailure = (
+  command: CommandOf<'fail_instance'>,
+  state: ExistingInstance,
+): Decision => {
+  if (state.current) return inProgress(state, state.current);
+  const error = { code: command.code, message: command.message, step_id: null };
+  return right([
+    { type: 'process_instance.failed', data: { ...ending(state, command.now), error } },
+  ]);
+};
+
+const decideInstanceCompletion = (
+  command: CommandOf<'complete_instance'>,
+  state: ExistingInstance,
+): Decision => {
+  if (state.current) return inProgress(state, state.current);
+  if (state.cursor !== null) {
+    return conflict(`Process instance ${state.instance_id} has steps left to run.`);
+  }
+  return right([
+    {
+      type: 'process_instance.completed',
+      data: { ...ending(state, command.now), result: command.result },
+    },
+  ]);
+};
+
+const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): Decision => {
+  if (command.type === 'create_instance') return right([]);
+  if (isTerminal(state)) {
+    return conflict(`Process instance ${state.instance_id} is already ${state.status}.`);
+  }
   switch (command.type) {
     case 'cancel_instance':
       return right([{ type: 'process_instance.cancelled', data: ending(state, command.now) }]);
     case 'start_step':
-    case 'skip_step': {
-      if (state.current) return conflict(`Step ${state.current.step_id} of ${id} is in progress.`);
-      if (state.cursor !== command.step_id) return conflict(`Step ${command.step_id} is not next.`);
-      const step = { name: command.name, step_type: command.step_type, visible: command.visible };
-      return right([
-        command.type === 'start_step'
-          ? {
-              type: 'process_instance.step_started',
-              data: { ...base, step_id: command.step_id, ...step },
-            }
-          : {
-              type: 'process_instance.step_skipped',
-              data: { ...base, step_id: command.step_id, ...step, next: command.next },
-            },
-      ]);
-    }
-    case 'wait_step': {
-      const refused = checkCurrent(state, command.step_id);
-      if (refused) return left(refused);
-      return right([
-        {
-          type: 'process_instance.step_waiting',
-          data: { ...base, step_id: command.step_id, wait: command.wait },
-        },
-      ]);
-    }
-    case 'complete_step': {
-      const refused = checkCurrent(state, command.step_id);
-      if (refused) return left(refused);
-      if (state.current?.wait) return conflict(`Step ${command.step_id} of ${id} is waiting.`);
-      const { step_id, output, next } = command;
-      return right([
-        { type: 'process_instance.step_completed', data: { ...base, step_id, output, next } },
-      ]);
-    }
-    case 'fail_step': {
-      const refused = checkCurrent(state, command.step_id);
-      if (refused) return left(refused);
-      return right(failure(state, command.step_id, command.code, command.message, command.now));
-    }
-    case 'fire_timer': {
-      const refused = checkCurrent(state, command.step_id, 'delay');
-      if (refused) return left(refused);
-      const wait = state.current?.wait;
-      if (wait?.kind === 'delay' && wait.until > command.now) {
-        return conflict(`The delay of step ${command.step_id} of ${id} runs until ${wait.until}.`);
-      }
-      const { step_id, next } = command;
-      return right([
-        { type: 'process_instance.step_completed', data: { ...base, step_id, output: null, next } },
-      ]);
-    }
-    case 'complete_user_action': {
-      const refused = checkCurrent(state, command.step_id, 'user_action');
-      if (refused) return left(refused);
-      const { step_id, data, next } = command;
-      return right([
-        { type: 'process_instance.user_action_completed', data: { ...base, step_id, data } },
-        { type: 'process_instance.step_completed', data: { ...base, step_id, output: data, next } },
-      ]);
-    }
-    case 'resolve_approval': {
-      const refused = checkCurrent(state, command.step_id, 'approval');
-      if (refused) return left(refused);
-      const { step_id, decision, comment, next } = command;
-      const resolved: InstanceEvent = {
-        type: 'process_instance.approval_resolved',
-        data: { ...base, step_id, decision, comment },
-      };
-      if (decision === 'rejected') {
-        const message = comment ?? 'The approval was rejected.';
-        return right([
-          resolved,
-          ...failure(state, step_id, 'approval_rejected', message, command.now),
-        ]);
-      }
-      return right([
-        resolved,
-        {
-          type: 'process_instance.step_completed',
-          data: { ...base, step_id, output: { decision, comment }, next },
-        },
-      ]);
-    }
-    case 'fail_instance': {
-      if (state.current) return conflict(`Step ${state.current.step_id} of ${id} is in progress.`);
-      const error = { code: command.code, message: command.message, step_id: null };
-      return right([
-        { type: 'process_instance.failed', data: { ...ending(state, command.now), error } },
-      ]);
-    }
+    case 'skip_step':
+      return decideStepEntry(command, state);
+    case 'wait_step':
+      return decideWait(command, state);
+    case 'complete_step':
+      return decideStepCompletion(command, state);
+    case 'fail_step':
+      return decideStepFailure(command, state);
+    case 'fire_timer':
+      return decideTimer(command, state);
+    case 'complete_user_action':
+      return decideUserAction(command, state);
+    case 'resolve_approval':
+      return decideApproval(command, state);
+    case 'fail_instance':
+      return decideInstanceFailure(command, state);
     case 'complete_instance':
-      if (state.current) return conflict(`Step ${state.current.step_id} of ${id} is in progress.`);
-      if (state.cursor !== null) return conflict(`Process instance ${id} has steps left to run.`);
-      return right([
-        {
-          type: 'process_instance.completed',
-          data: { ...ending(state, command.now), result: command.result },
-        },
-      ]);
+      return decideInstanceCompletion(command, state);
   }
 };
 

@@ -11,6 +11,7 @@ import { generateSigningSecret, isValidSigningSecret } from '../../webhooks/sign
 import { decodeOrThrow } from '../codec.js';
 import { CreateEndpointBody, ListEndpointsQuery, UpdateEndpointBody } from '../codecs/webhooks.js';
 import { execute } from '../execute.js';
+import type { Handler } from '../handler.js';
 import { created, handle, noContent, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
@@ -56,118 +57,116 @@ const checkedUrl = async (services: Services, url: string): Promise<string> => {
   return verdict.url;
 };
 
+const createEndpoint =
+  (services: Services): Handler =>
+  async (req) => {
+    requireRole(req, 'admin', 'merchant');
+    const body = decodeOrThrow(CreateEndpointBody, req.body, 'body');
+    const merchantId = namedMerchant(req, body.merchant_id, 'the endpoint belongs to');
+    if (body.secret !== undefined && !isValidSigningSecret(body.secret)) {
+      throw new HttpProblem('validation_failed', 'The imported secret is not valid.', [
+        { path: 'secret', message: SECRET_FORMAT },
+      ]);
+    }
+    const settings: EndpointSettings = {
+      url: await checkedUrl(services, body.url),
+      description: body.description ?? '',
+      filter_types: body.filter_types ?? null,
+      channels: body.channels ?? null,
+      disabled: body.disabled ?? false,
+      rate_limit_per_s: body.rate_limit_per_s ?? null,
+      metadata: body.metadata ?? {},
+    };
+    const id = newId('we');
+    await execute(
+      services,
+      endpointDecider,
+      endpointStream(id),
+      {
+        type: 'create_endpoint',
+        endpoint_id: id,
+        acting_merchant: actingMerchant(req),
+        merchant_id: merchantId,
+        settings,
+        secret: services.secrets.seal(body.secret ?? generateSigningSecret(), id),
+        now: services.now().toISOString(),
+      },
+      metadataOf(req, merchantId),
+    );
+    const doc = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
+    return created(doc, `/v1/webhooks/${id}`);
+  };
+
+const listEndpoints =
+  (services: Services): Handler =>
+  async (req) => {
+    const query = decodeOrThrow(ListEndpointsQuery, req.query, 'query');
+    const merchantId = merchantScope(req, query.merchant_id);
+    const page = await findDocs(services.readStore, WEBHOOK_ENDPOINTS, {
+      where: merchantId ? { merchant_id: merchantId } : {},
+      orderBy: { field: 'created_at', direction: 'desc' },
+      limit: query.limit ?? 20,
+      ...(query.cursor && { cursor: query.cursor }),
+    });
+    return ok(listBody(page, (doc) => doc));
+  };
+
+const readEndpoint =
+  (services: Services): Handler =>
+  async (req) =>
+    ok(await visibleEndpoint(services, req));
+
+const updateEndpoint =
+  (services: Services): Handler =>
+  async (req) => {
+    requireRole(req, 'admin', 'merchant');
+    const endpoint = await visibleEndpoint(services, req);
+    const body = decodeOrThrow(UpdateEndpointBody, req.body ?? {}, 'body');
+    const changes: Partial<EndpointSettings> = { ...body };
+    if (body.url !== undefined) changes.url = await checkedUrl(services, body.url);
+    await execute(
+      services,
+      endpointDecider,
+      endpointStream(endpoint.id),
+      {
+        type: 'update_endpoint',
+        endpoint_id: endpoint.id,
+        acting_merchant: actingMerchant(req),
+        changes,
+        now: services.now().toISOString(),
+      },
+      metadataOf(req, endpoint.merchant_id),
+    );
+    return ok(await getDoc(services.readStore, WEBHOOK_ENDPOINTS, endpoint.id));
+  };
+
+const deleteEndpoint =
+  (services: Services): Handler =>
+  async (req) => {
+    requireRole(req, 'admin', 'merchant');
+    const endpoint = await visibleEndpoint(services, req);
+    await execute(
+      services,
+      endpointDecider,
+      endpointStream(endpoint.id),
+      {
+        type: 'delete_endpoint',
+        endpoint_id: endpoint.id,
+        acting_merchant: actingMerchant(req),
+        now: services.now().toISOString(),
+      },
+      metadataOf(req, endpoint.merchant_id),
+    );
+    return noContent();
+  };
+
 /** Create, list, read, update and delete webhook endpoints. */
 export const webhookEndpointRoutes = (services: Services): Router => {
   const router = Router();
-
-  router.post(
-    '/v1/webhooks',
-    handle(
-      idempotent(services.idempotency, async (req) => {
-        requireRole(req, 'admin', 'merchant');
-        const body = decodeOrThrow(CreateEndpointBody, req.body, 'body');
-        const merchantId = namedMerchant(req, body.merchant_id, 'the endpoint belongs to');
-        if (body.secret !== undefined && !isValidSigningSecret(body.secret)) {
-          throw new HttpProblem('validation_failed', 'The imported secret is not valid.', [
-            { path: 'secret', message: SECRET_FORMAT },
-          ]);
-        }
-        const settings: EndpointSettings = {
-          url: await checkedUrl(services, body.url),
-          description: body.description ?? '',
-          filter_types: body.filter_types ?? null,
-          channels: body.channels ?? null,
-          disabled: body.disabled ?? false,
-          rate_limit_per_s: body.rate_limit_per_s ?? null,
-          metadata: body.metadata ?? {},
-        };
-        const id = newId('we');
-        await execute(
-          services,
-          endpointDecider,
-          endpointStream(id),
-          {
-            type: 'create_endpoint',
-            endpoint_id: id,
-            acting_merchant: actingMerchant(req),
-            merchant_id: merchantId,
-            settings,
-            secret: services.secrets.seal(body.secret ?? generateSigningSecret(), id),
-            now: services.now().toISOString(),
-          },
-          metadataOf(req, merchantId),
-        );
-        const doc = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
-        return created(doc, `/v1/webhooks/${id}`);
-      }),
-    ),
-  );
-
-  router.get(
-    '/v1/webhooks',
-    handle(async (req) => {
-      const query = decodeOrThrow(ListEndpointsQuery, req.query, 'query');
-      const merchantId = merchantScope(req, query.merchant_id);
-      const page = await findDocs(services.readStore, WEBHOOK_ENDPOINTS, {
-        where: merchantId ? { merchant_id: merchantId } : {},
-        orderBy: { field: 'created_at', direction: 'desc' },
-        limit: query.limit ?? 20,
-        ...(query.cursor && { cursor: query.cursor }),
-      });
-      return ok(listBody(page, (doc) => doc));
-    }),
-  );
-
-  router.get(
-    '/v1/webhooks/:endpoint_id',
-    handle(async (req) => ok(await visibleEndpoint(services, req))),
-  );
-
-  router.post(
-    '/v1/webhooks/:endpoint_id',
-    handle(async (req) => {
-      requireRole(req, 'admin', 'merchant');
-      const endpoint = await visibleEndpoint(services, req);
-      const body = decodeOrThrow(UpdateEndpointBody, req.body ?? {}, 'body');
-      const changes: Partial<EndpointSettings> = { ...body };
-      if (body.url !== undefined) changes.url = await checkedUrl(services, body.url);
-      await execute(
-        services,
-        endpointDecider,
-        endpointStream(endpoint.id),
-        {
-          type: 'update_endpoint',
-          endpoint_id: endpoint.id,
-          acting_merchant: actingMerchant(req),
-          changes,
-          now: services.now().toISOString(),
-        },
-        metadataOf(req, endpoint.merchant_id),
-      );
-      return ok(await getDoc(services.readStore, WEBHOOK_ENDPOINTS, endpoint.id));
-    }),
-  );
-
-  router.delete(
-    '/v1/webhooks/:endpoint_id',
-    handle(async (req) => {
-      requireRole(req, 'admin', 'merchant');
-      const endpoint = await visibleEndpoint(services, req);
-      await execute(
-        services,
-        endpointDecider,
-        endpointStream(endpoint.id),
-        {
-          type: 'delete_endpoint',
-          endpoint_id: endpoint.id,
-          acting_merchant: actingMerchant(req),
-          now: services.now().toISOString(),
-        },
-        metadataOf(req, endpoint.merchant_id),
-      );
-      return noContent();
-    }),
-  );
-
+  router.post('/v1/webhooks', handle(idempotent(services.idempotency, createEndpoint(services))));
+  router.get('/v1/webhooks', handle(listEndpoints(services)));
+  router.get('/v1/webhooks/:endpoint_id', handle(readEndpoint(services)));
+  router.post('/v1/webhooks/:endpoint_id', handle(updateEndpoint(services)));
+  router.delete('/v1/webhooks/:endpoint_id', handle(deleteEndpoint(services)));
   return router;
 };
