@@ -21,6 +21,14 @@ export default tseslint.config(
     },
   },
   {
+    // A function does one stage and is named after it; a file holds one reason to change.
+    files: ['src/**/*.ts', 'adapters/**/*.ts', 'domain/**/*.ts', 'projections/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 100 }],
+      'max-lines': ['error', { max: 300 }],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'src/cli/**/*.ts'],
     rules: {
       'no-console': 'off',

@@ -60,20 +60,23 @@ export type RebuildWrites = {
   release: (name: string) => Promise<void>;
 };
 
-/**
- * The writes of rebuilds on a thread of their own. This thread reads the log, projects it and folds
- * each batch into finished rows, which the writing thread commits while the next batch is made:
- * a rebuild then keeps both cores busy. A document a batch needs whose last write has not
- * committed yet is read from the batch that wrote it, which is kept until it commits.
- */
-export const threadedRebuildWrites = (parts: ReadStoreParts): RebuildWrites => {
-  let worker: Worker | undefined;
-  let nextBatch = 0;
-  const waiting = new Map<number, () => void>();
-  const pending = new Map<string, Pending[]>();
-  const failures = new Map<string, Error>();
+/** What is known of each projection's batches sent to the writing thread. */
+type InFlight = {
+  /** Settles each sent batch's `committed`, by its number, once the thread is done with it. */
+  waiting: Map<number, () => void>;
+  pending: Map<string, Pending[]>;
+  failures: Map<string, Error>;
   /** The checkpoint of the last batch sent for each projection. */
-  const sent = new Map<string, string>();
+  sent: Map<string, string>;
+};
+
+/**
+ * The writing thread, started on first use. Each batch it reports committed leaves the pending ones
+ * of its projection; should the thread itself fail or end, so does every batch not yet committed.
+ */
+const writingThread = (parts: ReadStoreParts, inFlight: InFlight) => {
+  const { waiting, pending, failures } = inFlight;
+  let worker: Worker | undefined;
   let closed: (() => void) | undefined;
 
   const failAll = (why: string) => {
@@ -117,6 +120,34 @@ export const threadedRebuildWrites = (parts: ReadStoreParts): RebuildWrites => {
     writer.postMessage(message);
   };
 
+  /** Ends the thread, if started, once it has closed its connection or exited. */
+  const close = async () => {
+    if (!worker) return;
+    const ending = worker;
+    worker = undefined;
+    const done = new Promise<void>((resolve) => (closed = resolve));
+    ending.ref();
+    ending.postMessage('close' satisfies ToWriterThread);
+    await Promise.race([done, new Promise<void>((resolve) => ending.once('exit', resolve))]);
+    await ending.terminate();
+  };
+
+  return { post, close };
+};
+
+/**
+ * Folds each batch into finished rows and sends them to be written, unless the rebuild has already
+ * gone past its checkpoint. With more than IN_FLIGHT of a projection's batches not yet committed,
+ * the last one sent waits for the first.
+ */
+const sendingBatches = (
+  parts: ReadStoreParts,
+  inFlight: InFlight,
+  post: (message: ToWriterThread) => void,
+): RebuildWrites['apply'] => {
+  const { waiting, pending, failures, sent } = inFlight;
+  let nextBatch = 0;
+
   /** A table of the batch being made: reads see batches not yet committed, writes become rows. */
   const collecting = (
     name: string,
@@ -146,6 +177,63 @@ export const threadedRebuildWrites = (parts: ReadStoreParts): RebuildWrites => {
     };
   };
 
+  return async (name, generation, changes, checkpoint) => {
+    const failure = failures.get(name);
+    if (failure) throw failure;
+    const stored = parts.stored(name);
+    const last = sent.get(name);
+    const seen = last === undefined ? stored : { ...stored, rebuild_checkpoint: last };
+    if (batchGeneration(name, seen, { kind: 'rebuild', generation }, checkpoint) === null) {
+      return false;
+    }
+    const tables: TableWrites[] = [];
+    const docs = new Map<string, Map<string, Doc | null>>();
+    parts.fold(name, changes, (collection) => {
+      const writes: TableWrites = {
+        table: tableName(collection, generation),
+        columns: parts.layout(collection).columns,
+        rows: [],
+        deletes: [],
+      };
+      tables.push(writes);
+      const left = new Map<string, Doc | null>();
+      docs.set(collection, left);
+      return collecting(name, generation, collection, left, writes);
+    });
+    // Folded without fault: only now is the batch waited for.
+    const batch = nextBatch++;
+    const entry: Pending = {
+      batch,
+      docs,
+      committed: new Promise<void>((resolve) => waiting.set(batch, resolve)),
+    };
+    const message: RebuildBatch = { batch, name, generation, checkpoint, tables };
+    post(message);
+    const batches = pending.get(name) ?? [];
+    batches.push(entry);
+    pending.set(name, batches);
+    sent.set(name, checkpoint);
+    if (batches.length > IN_FLIGHT) await batches[0]!.committed;
+    return true;
+  };
+};
+
+/**
+ * The writes of rebuilds on a thread of their own. This thread reads the log, projects it and folds
+ * each batch into finished rows, which the writing thread commits while the next batch is made:
+ * a rebuild then keeps both cores busy. A document a batch needs whose last write has not
+ * committed yet is read from the batch that wrote it, which is kept until it commits.
+ */
+export const threadedRebuildWrites = (parts: ReadStoreParts): RebuildWrites => {
+  const inFlight: InFlight = {
+    waiting: new Map(),
+    pending: new Map(),
+    failures: new Map(),
+    sent: new Map(),
+  };
+  const { pending, failures, sent } = inFlight;
+  const { post, close } = writingThread(parts, inFlight);
+
   const settle = async (name: string) => {
     const batches = pending.get(name) ?? [];
     await Promise.all(batches.map((batch) => batch.committed));
@@ -154,59 +242,15 @@ export const threadedRebuildWrites = (parts: ReadStoreParts): RebuildWrites => {
   };
 
   return {
-    apply: async (name, generation, changes, checkpoint) => {
-      const failure = failures.get(name);
-      if (failure) throw failure;
-      const stored = parts.stored(name);
-      const last = sent.get(name);
-      const seen = last === undefined ? stored : { ...stored, rebuild_checkpoint: last };
-      if (batchGeneration(name, seen, { kind: 'rebuild', generation }, checkpoint) === null) {
-        return false;
-      }
-      const tables: TableWrites[] = [];
-      const docs = new Map<string, Map<string, Doc | null>>();
-      parts.fold(name, changes, (collection) => {
-        const writes: TableWrites = {
-          table: tableName(collection, generation),
-          columns: parts.layout(collection).columns,
-          rows: [],
-          deletes: [],
-        };
-        tables.push(writes);
-        const left = new Map<string, Doc | null>();
-        docs.set(collection, left);
-        return collecting(name, generation, collection, left, writes);
-      });
-      // Folded without fault: only now is the batch waited for.
-      const batch = nextBatch++;
-      const entry: Pending = {
-        batch,
-        docs,
-        committed: new Promise<void>((resolve) => waiting.set(batch, resolve)),
-      };
-      const message: RebuildBatch = { batch, name, generation, checkpoint, tables };
-      post(message);
-      const batches = pending.get(name) ?? [];
-      batches.push(entry);
-      pending.set(name, batches);
-      sent.set(name, checkpoint);
-      if (batches.length > IN_FLIGHT) await batches[0]!.committed;
-      return true;
-    },
+    apply: sendingBatches(parts, inFlight, post),
     settle,
     release: async (name) => {
       await settle(name).catch(() => {});
       pending.delete(name);
       failures.delete(name);
       sent.delete(name);
-      if (pending.size > 0 || !worker) return;
-      const ending = worker;
-      worker = undefined;
-      const done = new Promise<void>((resolve) => (closed = resolve));
-      ending.ref();
-      ending.postMessage('close' satisfies ToWriterThread);
-      await Promise.race([done, new Promise<void>((resolve) => ending.once('exit', resolve))]);
-      await ending.terminate();
+      if (pending.size > 0) return;
+      await close();
     },
   };
 };

@@ -1,0 +1,129 @@
+import type { EventStore, Subscription } from '../../adapters/eventstore/port.js';
+import type { ReadStore } from '../../adapters/readstore/port.js';
+import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
+import { comparePositions } from '../../domain/shared/envelope.js';
+import type { Projection } from '../../projections/projection.js';
+import type { Logger } from '../logging/logger.js';
+import { followLog } from '../processing/processor.js';
+import type { Mutex } from './mutex.js';
+import { mutex } from './mutex.js';
+import type { ProjectionStatus } from './projectionStatus.js';
+import type { RebuildProgress } from './rebuild.js';
+
+/** One projection as the projector runs it. */
+export type ProjectionRun = {
+  projection: Projection;
+  /** Following the log; absent while the projection is applied inline. */
+  subscription: Subscription | undefined;
+  lock: Mutex;
+  /** The tables reflect the log up to here: events at or before it are never applied again. */
+  appliedTo: Position | undefined;
+  /** Applied inside each append's transaction, rather than by following the log. */
+  inline: boolean;
+  /** A rebuild is swapping the tables: nothing is applied inline until it is done. */
+  held: boolean;
+  status: ProjectionStatus['status'];
+  lastError: string | null;
+  /** When the checkpoint was last written (performance.now()). */
+  savedAt: number;
+  /** caughtUp calls waiting for the inline side to pass their position. */
+  waiters: Array<{ position: Position; resolve: () => void }>;
+  /** The rebuild under way, which a second request joins rather than starting another. */
+  rebuilding: { done: Promise<void>; progress: RebuildProgress } | undefined;
+};
+
+/** What the projector's runs share. */
+export type Projecting = {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  logger: Logger;
+  stopping: boolean;
+};
+
+/**
+ * Nothing for a projection, but the scan moved on: its checkpoint is kept now and then, so that a
+ * restart does not rescan a long stretch of events it does not want.
+ */
+export const IDLE_CHECKPOINT_EVERY_MS = 1000;
+
+export const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+export const isAfter = (position: Position, floor: Position | undefined) =>
+  floor === undefined || comparePositions(position, floor) > 0;
+
+export const newRun = (projection: Projection, appliedTo: Position | undefined): ProjectionRun => ({
+  projection,
+  subscription: undefined,
+  lock: mutex(),
+  appliedTo,
+  inline: false,
+  held: false,
+  status: 'live',
+  lastError: null,
+  savedAt: performance.now(),
+  waiters: [],
+  rebuilding: undefined,
+});
+
+/** Resolves the caughtUp calls whose position the projection has now applied. */
+export const settleWaiters = (run: ProjectionRun) => {
+  const at = run.appliedTo;
+  if (at === undefined || run.waiters.length === 0) return;
+  const done = run.waiters.filter((w) => comparePositions(w.position, at) <= 0);
+  run.waiters = run.waiters.filter((w) => !done.includes(w));
+  for (const w of done) w.resolve();
+};
+
+/** A batch of changes and the new checkpoint, in one atomic write. */
+const applyBatch = async (
+  p: Projecting,
+  run: ProjectionRun,
+  events: readonly RecordedEvent[],
+  scannedTo: Position,
+) => {
+  const fresh = events.filter((e) => isAfter(e.position, run.appliedTo));
+  if (!isAfter(scannedTo, run.appliedTo)) return;
+  if (fresh.length > 0 || performance.now() - run.savedAt >= IDLE_CHECKPOINT_EVERY_MS) {
+    const changes = fresh.flatMap((event) => run.projection.project(event));
+    await p.readStore.apply(run.projection.name, { kind: 'live' }, changes, scannedTo);
+    run.savedAt = performance.now();
+  }
+  run.appliedTo = scannedTo;
+  settleWaiters(run);
+};
+
+/** A failing batch marks the projection failing until one passes. */
+const noteOutcome = (run: ProjectionRun, error: unknown) => {
+  if (error === undefined) {
+    if (run.status === 'failing') run.status = 'live';
+    run.lastError = null;
+    return;
+  }
+  run.status = 'failing';
+  run.lastError = messageOf(error);
+};
+
+/** Follows the log from where the tables stand; a failing batch is retried until it passes. */
+export const follow = (p: Projecting, run: ProjectionRun) => {
+  run.inline = false;
+  run.subscription = followLog(
+    p.eventStore,
+    {
+      name: run.projection.name,
+      filter: run.projection.filter,
+      handle: (events, { scannedTo }) => run.lock.run(() => applyBatch(p, run, events, scannedTo)),
+    },
+    run.appliedTo,
+    { logger: p.logger, onOutcome: (error) => noteOutcome(run, error) },
+  );
+};
+
+/** Resolves once the projection has applied the log up to `position`. */
+export const reached = (run: ProjectionRun, position: Position): Promise<void> =>
+  new Promise<void>((resolve, reject) => {
+    if (run.appliedTo !== undefined && comparePositions(position, run.appliedTo) <= 0)
+      return resolve();
+    run.waiters.push({ position, resolve });
+    run.subscription?.reached(position).then(resolve, reject);
+  });
