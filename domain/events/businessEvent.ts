@@ -3,7 +3,12 @@ import { isPublishable } from '../catalog/eventCatalog.js';
 import { canonicalJson } from '../shared/canonicalJson.js';
 import type { Decider } from '../shared/decider.js';
 import type { DomainEvent } from '../shared/envelope.js';
+import type { FieldFault } from '../shared/errors.js';
 import { domainError } from '../shared/errors.js';
+import { checkChannels } from '../webhooks/endpointRules.js';
+
+/** The largest `data` of a business event, as JSON: the body delivered stays within it. */
+export const MAX_PAYLOAD_BYTES = 262_144;
 
 /**
  * A business event of the platform. Each lives in a stream of its own, so that publishing under a
@@ -46,10 +51,21 @@ const sameContent = (a: BusinessEvent, type: string, b: BusinessEventData): bool
   canonicalJson(a.data.channels) === canonicalJson(b.channels) &&
   canonicalJson(a.data.endpoint_ids ?? null) === canonicalJson(b.endpoint_ids ?? null);
 
+/** The event's channels and the size of its data, each fault with its path. */
+const faultsOf = (event: BusinessEventData): FieldFault[] => {
+  const faults = checkChannels(event.channels);
+  if (Buffer.byteLength(JSON.stringify(event.data)) > MAX_PAYLOAD_BYTES)
+    faults.push({ path: 'data', message: `must be at most ${MAX_PAYLOAD_BYTES} bytes as JSON` });
+  return faults;
+};
+
 export const businessEventDecider: Decider<PublishEvent, BusinessEvent, BusinessEventState> = {
   initialState: () => ({ status: 'absent' }),
   evolve: (_state, event) => ({ status: 'published', event }),
   decide: (command, state) => {
+    const faults = faultsOf(command.event);
+    if (faults.length > 0)
+      return left(domainError('validation_failed', 'The event is not valid.', faults));
     if (!isPublishable(command.event_type)) {
       return left(
         domainError('unknown_event_type', `${command.event_type} is not in the event catalog.`, [

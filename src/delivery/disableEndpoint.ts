@@ -5,12 +5,15 @@ import { handleCommand } from '../commands/handleCommand.js';
 import { publishEvent } from '../events/publishEvent.js';
 import type { Services } from '../services.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'eventStore' | 'logger' | 'now'>;
+
 /**
  * The service disables an endpoint that answered 410 Gone or kept failing, and tells the merchant
  * with a `webhook_endpoint.disabled` event (delivered to the merchant's other endpoints).
  */
 export const disableEndpoint = async (
-  services: Services,
+  services: Needs,
   endpointId: string,
   reason: 'gone' | 'failing',
   metadata: EventMetadata,

@@ -16,6 +16,21 @@ import { wakeSignal } from './wakeSignal.js';
 import { followQueueNews } from './queueNews.js';
 import { getDoc } from '../reads/readModels.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<
+  Services,
+  | 'claims'
+  | 'config'
+  | 'eventStore'
+  | 'logger'
+  | 'metrics'
+  | 'now'
+  | 'projector'
+  | 'readStore'
+  | 'secrets'
+  | 'webhookBodies'
+>;
+
 export type Dispatcher = {
   stop: () => Promise<void>;
   /** Deliveries being attempted right now. */
@@ -35,7 +50,7 @@ const claimKey = (due: DueDoc) => `${due.id}@${due.due_at_ms}`;
 
 /** What a dispatcher holds while it runs; its stages below each take it. */
 type Dispatch = {
-  services: Services;
+  services: Needs;
   sender: WebhookSender;
   limits: EndpointLimits;
   wake: WakeSignal;
@@ -55,7 +70,7 @@ type Dispatch = {
 
 type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
 
-const readEndpoint = async (services: Services, id: string): Promise<EndpointOf> => {
+const readEndpoint = async (services: Needs, id: string): Promise<EndpointOf> => {
   const endpoint = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
   const secrets = await getDoc(services.readStore, ENDPOINT_SECRETS, id);
   return { ...(endpoint && { endpoint }), ...(secrets && { secrets }) };
@@ -203,7 +218,7 @@ const loop = async (d: Dispatch) => {
  * wakes when deliveries are planned or requeued, when an attempt ends, and when the next one falls
  * due.
  */
-export const startDispatcher = (services: Services, sender: WebhookSender): Dispatcher => {
+export const startDispatcher = (services: Needs, sender: WebhookSender): Dispatcher => {
   const d: Dispatch = {
     services,
     sender,

@@ -23,6 +23,12 @@ import type { Services } from '../services.js';
 import { planDelivery } from './deliver.js';
 import { allDocs, getDoc } from '../reads/readModels.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<
+  Services,
+  'eventStore' | 'feed' | 'logger' | 'now' | 'projector' | 'readStore' | 'webhookBodies'
+>;
+
 export const PLANNER = 'delivery_planner';
 const ACTOR = 'sluice:planner';
 
@@ -151,7 +157,7 @@ const destinations = (
  * the last batch harmlessly. The events of a batch are planned together: their appends are asked
  * for in the same turn and share one commit.
  */
-export const startPlanner = async (services: Services): Promise<Pick<Subscription, 'stop'>> => {
+export const startPlanner = async (services: Needs): Promise<Pick<Subscription, 'stop'>> => {
   const plan = async (event: PlannedBusinessEvent, reads: PlanReads) => {
     const endpoints = await destinations(services, event, reads);
     if (endpoints.length === 0) return;

@@ -11,6 +11,9 @@ import type { Services } from '../services.js';
 import type { RunnableVersion } from '../processes/definitions.js';
 import { HttpProblem } from './problem.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'eventStore' | 'now' | 'projector'>;
+
 export type InstanceStart = {
   version: RunnableVersion;
   merchantId: string;
@@ -42,7 +45,7 @@ export const checkInput = (version: RunnableVersion, inputs: Record<string, unkn
  * when the input fails. The executor takes the instance from its `created` event.
  */
 export const startInstance = async (
-  services: Services,
+  services: Needs,
   start: InstanceStart,
   metadata: EventMetadata,
   instanceId: string = newId('pi'),

@@ -14,6 +14,9 @@ import { timers as timerWheel } from './timers.js';
 import { runOnFeed } from '../processing/processor.js';
 import { allDocs } from '../reads/readModels.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'eventStore' | 'feed' | 'logger' | 'now' | 'projector' | 'readStore'>;
+
 /** The executors: each instance's news goes to one of them. */
 export const EXECUTOR_GROUP = 'process_executor';
 
@@ -30,7 +33,7 @@ export type Executor = { stop: () => Promise<void> };
  * News of instances that moved on: each instance's news goes to one executor of the group, in
  * order. What came before a first start is taken up from the read models instead.
  */
-const followInstanceNews = (services: Services, news: (instanceId: string) => void) =>
+const followInstanceNews = (services: Needs, news: (instanceId: string) => void) =>
   runOnFeed(
     services.feed,
     {
@@ -49,7 +52,7 @@ const followInstanceNews = (services: Services, news: (instanceId: string) => vo
 
 /** What a stop or crash interrupted: instances pending or running, and every durable timer. */
 const takeUpInterrupted = async (
-  services: Services,
+  services: Needs,
   queue: InstanceQueue,
   wheel: Timers,
 ): Promise<void> => {
@@ -72,7 +75,7 @@ const takeUpInterrupted = async (
  * instance is never done twice at once.
  */
 export const startExecutor = async (
-  services: Services,
+  services: Needs,
   definitions: Definitions,
   caller: ServiceCaller,
 ): Promise<Executor> => {

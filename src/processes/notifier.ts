@@ -6,6 +6,9 @@ import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import { noticesOf } from './instanceNotices.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'eventStore' | 'feed' | 'logger' | 'now'>;
+
 export const NOTIFIER = 'process_notifier';
 const ACTOR = 'sluice:processes';
 
@@ -15,7 +18,7 @@ const ACTOR = 'sluice:processes';
  * notifier resumes from its checkpoint and repeats the last batch harmlessly; the delivery planner
  * then treats these events like any other.
  */
-export const startNotifier = (services: Services): Promise<Pick<Subscription, 'stop'>> =>
+export const startNotifier = (services: Needs): Promise<Pick<Subscription, 'stop'>> =>
   runOnFeed(
     services.feed,
     {

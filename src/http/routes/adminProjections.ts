@@ -6,10 +6,13 @@ import { handle, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
 import { pathParam, requireRole } from '../requestContext.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'logger' | 'projector'>;
+
 const present = (status: ProjectionStatus) => ({ object: 'projection' as const, ...status });
 
 /** Operators: where each projection stands, and rebuilding one from the log. */
-export const adminProjectionRoutes = (services: Services): Router => {
+export const adminProjectionRoutes = (services: Needs): Router => {
   const router = Router();
   const statusOf = async (name: string) => {
     const status = (await services.projector.status()).find((s) => s.name === name);

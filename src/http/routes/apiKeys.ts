@@ -15,6 +15,9 @@ import { HttpProblem, orProblem } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole } from '../requestContext.js';
 import { findDocs } from '../../reads/readModels.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'>;
+
 const KEY_ID = /^key_[0-9A-Za-z]{1,64}$/;
 
 const CreateApiKeyBody = strictObject(
@@ -38,7 +41,7 @@ const present = (doc: ApiKeyDoc) => ({
   created_at: doc.created_at,
 });
 
-export const apiKeyRoutes = (services: Services): Router => {
+export const apiKeyRoutes = (services: Needs): Router => {
   const router = Router();
 
   router.post(

@@ -8,10 +8,13 @@ import { AuditEventsQuery } from '../codecs/audit.js';
 import { handle, ok } from '../handler.js';
 import { requireRole } from '../requestContext.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'eventStore'>;
+
 const DEFAULT_LIMIT = 20;
 
 /** The whole log, for auditors: every event, oldest first, with who and what caused it. */
-export const auditRoutes = (services: Services): Router => {
+export const auditRoutes = (services: Needs): Router => {
   const router = Router();
   router.get(
     '/v1/audit/events',

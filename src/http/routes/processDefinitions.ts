@@ -21,8 +21,14 @@ import { HttpProblem, orProblem } from '../problem.js';
 import { metadataOf, pathParam, requireRole } from '../requestContext.js';
 import { allDocs, findDocs, getDoc } from '../../reads/readModels.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<
+  Services,
+  'definitions' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'
+>;
+
 /** A definition with all its versions, oldest first. */
-const withVersions = async (services: Services, doc: DefinitionDoc) => {
+const withVersions = async (services: Needs, doc: DefinitionDoc) => {
   const versions = await allDocs(services.readStore, PROCESS_DEFINITION_VERSIONS, {
     where: { definition_id: doc.id },
     orderBy: { field: 'version', direction: 'asc' },
@@ -35,14 +41,14 @@ const versionView = ({ definition_id, ...version }: Record<string, unknown>) => 
   id: definition_id,
 });
 
-const existingDefinition = async (services: Services, id: string): Promise<DefinitionDoc> => {
+const existingDefinition = async (services: Needs, id: string): Promise<DefinitionDoc> => {
   const doc = await services.definitions.definition(id);
   if (!doc) throw new HttpProblem('not_found', `No process definition ${id}.`);
   return doc;
 };
 
 /** Publish, activate, deactivate and read process definitions (PRODUCT.md 4). */
-export const processDefinitionRoutes = (services: Services): Router => {
+export const processDefinitionRoutes = (services: Needs): Router => {
   const router = Router();
 
   router.post(

@@ -6,7 +6,10 @@ import { decodeOrThrow, strictObject } from '../codec.js';
 import { queryInteger } from '../codecs/common.js';
 import { handle, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
-import { visibleInstance } from './processInstances.js';
+import { visibleInstance } from '../pathResources.js';
+
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'eventStore' | 'readStore'>;
 
 const HistoryQuery = strictObject(
   'HistoryQuery',
@@ -15,7 +18,7 @@ const HistoryQuery = strictObject(
 );
 
 /** `GET /v1/process-instances/{id}/events`: the instance's own stream, oldest first. */
-export const processHistoryRoutes = (services: Services): Router => {
+export const processHistoryRoutes = (services: Needs): Router => {
   const router = Router();
 
   router.get(

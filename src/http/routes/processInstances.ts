@@ -1,10 +1,8 @@
 import { Router } from 'express';
-import type { Request } from 'express';
 import {
   instanceDecider,
   instanceStream,
 } from '../../../domain/processes/instance/processInstance.js';
-import type { InstanceDoc } from '../../../projections/processInstances.js';
 import { PROCESS_INSTANCES } from '../../../projections/processInstances.js';
 import { instanceDoc, instanceView } from '../../processes/instanceView.js';
 import type { Services } from '../../services.js';
@@ -14,26 +12,22 @@ import { execute } from '../execute.js';
 import { created, handle, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
-import { HttpProblem } from '../problem.js';
-import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '../requestContext.js';
+import { visibleInstance } from '../pathResources.js';
+import { merchantScope, metadataOf, requireRole } from '../requestContext.js';
 import { startInstance } from '../startInstance.js';
 import { findDocs } from '../../reads/readModels.js';
 
-/** The instance the path names, if the caller may see it; otherwise a 404 that reveals nothing. */
-export const visibleInstance = async (services: Services, req: Request): Promise<InstanceDoc> => {
-  const id = pathParam(req, 'instance_id');
-  const doc = await instanceDoc(services, id);
-  if (!doc || !visibleTo(req, doc.merchant_id)) {
-    throw new HttpProblem('not_found', `No process instance ${id}.`);
-  }
-  return doc;
-};
+/** What this file uses of the services. */
+type Needs = Pick<
+  Services,
+  'definitions' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'
+>;
 
-const present = async (services: Services, id: string) =>
+const present = async (services: Needs, id: string) =>
   instanceView(services, (await instanceDoc(services, id))!);
 
 /** Read, list, cancel and replay process instances (PRODUCT.md 5). */
-export const processInstanceRoutes = (services: Services): Router => {
+export const processInstanceRoutes = (services: Needs): Router => {
   const router = Router();
 
   router.get(

@@ -10,8 +10,21 @@ import { HttpProblem } from '../problem.js';
 import { namedMerchant, metadataOf, pathParam, requireRole } from '../requestContext.js';
 import { checkInput, startInstance } from '../startInstance.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<
+  Services,
+  | 'config'
+  | 'definitions'
+  | 'eventStore'
+  | 'idempotency'
+  | 'instanceEndings'
+  | 'now'
+  | 'projector'
+  | 'readStore'
+>;
+
 /** `POST /v1/processes/{id}/runs`: the three outcomes of SPEC.md 4.1. */
-export const processRunRoutes = (services: Services): Router => {
+export const processRunRoutes = (services: Needs): Router => {
   const router = Router();
   const maxWait = services.config.maxWaitMs;
 

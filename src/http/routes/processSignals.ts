@@ -14,14 +14,17 @@ import { execute } from '../execute.js';
 import { handle, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
 import { metadataOf, requireRole } from '../requestContext.js';
-import { visibleInstance } from './processInstances.js';
+import { visibleInstance } from '../pathResources.js';
+
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'definitions' | 'eventStore' | 'now' | 'projector' | 'readStore'>;
 
 /**
  * Resumes an instance parked on a step that waits for a person. The decider refuses (409) unless
  * that very step is the one waiting, and for this kind of signal.
  */
 const signal = async (
-  services: Services,
+  services: Needs,
   req: Request,
   stepId: string,
   command: (next: string | null, now: string) => InstanceCommand,
@@ -48,7 +51,7 @@ const signal = async (
 };
 
 /** User actions and approvals (PRODUCT.md 4). */
-export const processSignalRoutes = (services: Services): Router => {
+export const processSignalRoutes = (services: Needs): Router => {
   const router = Router();
 
   router.post(

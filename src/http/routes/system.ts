@@ -1,13 +1,16 @@
 import { Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { MAX_PAYLOAD_BYTES } from '../../../domain/events/businessEvent.js';
 import type { Config } from '../../config/config.js';
 import { openApiDocument } from '../../openapi/document.js';
 import type { Services } from '../../services.js';
 import { handle, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
 
-/** The largest delivered body, and the window a receiver should accept timestamps in. */
-export const MAX_PAYLOAD_BYTES = 262_144;
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'config' | 'eventStore' | 'metrics' | 'readStore'>;
+
+/** The window a receiver should accept timestamps in. */
 export const TIMESTAMP_TOLERANCE_S = 300;
 
 export const publicConfig = (config: Config) => ({
@@ -24,7 +27,7 @@ export const publicConfig = (config: Config) => ({
 });
 
 /** The routes that need no key: configuration, contract, docs, health and metrics. */
-export const systemRoutes = (services: Services): Router => {
+export const systemRoutes = (services: Needs): Router => {
   const router = Router();
   const document = openApiDocument();
 

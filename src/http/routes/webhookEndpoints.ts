@@ -1,9 +1,7 @@
 import { Router } from 'express';
-import type { Request } from 'express';
 import { newId } from '../../ids.js';
 import type { EndpointSettings } from '../../../domain/webhooks/endpoint.js';
 import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
-import type { EndpointDoc } from '../../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../../projections/webhookEndpoints.js';
 import type { Services } from '../../services.js';
 import { checkEndpointUrl } from '../../webhooks/urlCheck.js';
@@ -15,37 +13,26 @@ import type { Handler } from '../handler.js';
 import { created, handle, noContent, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
+import { visibleEndpoint } from '../pathResources.js';
 import { HttpProblem } from '../problem.js';
 import {
   actingMerchant,
   merchantScope,
   namedMerchant,
   metadataOf,
-  pathParam,
   requireRole,
-  visibleTo,
 } from '../requestContext.js';
 import { getDoc, findDocs } from '../../reads/readModels.js';
 
-export const ENDPOINT_ID = /^we_[0-9A-Za-z]{1,64}$/;
+/** What this file uses of the services. */
+type Needs = Pick<
+  Services,
+  'config' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore' | 'secrets'
+>;
 
 const SECRET_FORMAT = 'must be whsec_ followed by the base64 of 24 to 64 bytes';
 
-/** The endpoint the path names, if the caller may see it; otherwise a 404 that reveals nothing. */
-export const visibleEndpoint = async (
-  services: Services,
-  req: Request,
-  id: string = pathParam(req, 'endpoint_id'),
-): Promise<EndpointDoc> => {
-  const doc = ENDPOINT_ID.test(id)
-    ? await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id)
-    : undefined;
-  if (!doc || !visibleTo(req, doc.merchant_id))
-    throw new HttpProblem('not_found', `No webhook endpoint ${id}.`);
-  return doc;
-};
-
-const checkedUrl = async (services: Services, url: string): Promise<string> => {
+const checkedUrl = async (services: Needs, url: string): Promise<string> => {
   const verdict = await checkEndpointUrl(url, {
     allowHttp: services.config.allowHttpUrls,
     allowPrivate: services.config.allowPrivateUrls,
@@ -58,7 +45,7 @@ const checkedUrl = async (services: Services, url: string): Promise<string> => {
 };
 
 const createEndpoint =
-  (services: Services): Handler =>
+  (services: Needs): Handler =>
   async (req) => {
     requireRole(req, 'admin', 'merchant');
     const body = decodeOrThrow(CreateEndpointBody, req.body, 'body');
@@ -98,7 +85,7 @@ const createEndpoint =
   };
 
 const listEndpoints =
-  (services: Services): Handler =>
+  (services: Needs): Handler =>
   async (req) => {
     const query = decodeOrThrow(ListEndpointsQuery, req.query, 'query');
     const merchantId = merchantScope(req, query.merchant_id);
@@ -112,12 +99,12 @@ const listEndpoints =
   };
 
 const readEndpoint =
-  (services: Services): Handler =>
+  (services: Needs): Handler =>
   async (req) =>
     ok(await visibleEndpoint(services, req));
 
 const updateEndpoint =
-  (services: Services): Handler =>
+  (services: Needs): Handler =>
   async (req) => {
     requireRole(req, 'admin', 'merchant');
     const endpoint = await visibleEndpoint(services, req);
@@ -141,7 +128,7 @@ const updateEndpoint =
   };
 
 const deleteEndpoint =
-  (services: Services): Handler =>
+  (services: Needs): Handler =>
   async (req) => {
     requireRole(req, 'admin', 'merchant');
     const endpoint = await visibleEndpoint(services, req);
@@ -161,7 +148,7 @@ const deleteEndpoint =
   };
 
 /** Create, list, read, update and delete webhook endpoints. */
-export const webhookEndpointRoutes = (services: Services): Router => {
+export const webhookEndpointRoutes = (services: Needs): Router => {
   const router = Router();
   router.post('/v1/webhooks', handle(idempotent(services.idempotency, createEndpoint(services))));
   router.get('/v1/webhooks', handle(listEndpoints(services)));

@@ -6,11 +6,15 @@ import { WEBHOOK_ATTEMPTS, WEBHOOK_MESSAGES } from '../../../projections/deliver
 import { ListAttemptsQuery, ListMessagesQuery } from '../codecs/webhooks.js';
 import { handle, ok } from '../handler.js';
 import { listBody } from '../list.js';
-import { presentAttempt, presentMessage, scopedEndpoint } from './deliveryRequests.js';
+import { presentAttempt, presentMessage } from '../deliveryViews.js';
+import { scopedEndpoint } from '../pathResources.js';
 import { findDocs } from '../../reads/readModels.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'readStore'>;
+
 /** What was sent to an endpoint: its attempts, and one message per event. */
-export const webhookObservabilityRoutes = (services: Services): Router => {
+export const webhookObservabilityRoutes = (services: Needs): Router => {
   const router = Router();
   router.get(
     '/v1/webhooks/:endpoint_id/attempts',

@@ -8,12 +8,15 @@ import { handle } from '../handler.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { metadataOf, pathParam, requireRole } from '../requestContext.js';
 import { deliver } from '../../delivery/deliver.js';
-import { enabled, presentMessage } from './deliveryRequests.js';
-import { visibleEndpoint } from './webhookEndpoints.js';
+import { presentMessage } from '../deliveryViews.js';
+import { enabled, visibleEndpoint } from '../pathResources.js';
 import { getDoc } from '../../reads/readModels.js';
 
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'eventStore' | 'now' | 'projector' | 'readStore'>;
+
 /** After an incident on the receiver's side: one message sent again, or a whole window replayed. */
-export const webhookRedeliveryRoutes = (services: Services): Router => {
+export const webhookRedeliveryRoutes = (services: Needs): Router => {
   const router = Router();
   router.post(
     '/v1/webhooks/:endpoint_id/messages/:event_id/resend',

@@ -9,14 +9,20 @@ import { execute } from '../execute.js';
 import { handle, noContent, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
 import { actingMerchant, merchantScope, metadataOf, requireRole } from '../requestContext.js';
-import { visibleEndpoint } from './webhookEndpoints.js';
+import { visibleEndpoint } from '../pathResources.js';
 import { getDoc } from '../../reads/readModels.js';
+
+/** What this file uses of the services. */
+type Needs = Pick<
+  Services,
+  'config' | 'eventStore' | 'now' | 'projector' | 'readStore' | 'secrets'
+>;
 
 /**
  * The one route that shows a signing secret, and its rotation. Auditors read everything else but
  * not secrets: whoever holds one can sign webhooks as the platform.
  */
-export const webhookSecretRoutes = (services: Services): Router => {
+export const webhookSecretRoutes = (services: Needs): Router => {
   const router = Router();
 
   router.get(

@@ -8,11 +8,13 @@ import { TestWebhookBody } from '../codecs/webhooks.js';
 import { handle } from '../handler.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { namedMerchant, metadataOf, requireRole } from '../requestContext.js';
-import { enabled } from './deliveryRequests.js';
-import { visibleEndpoint } from './webhookEndpoints.js';
+import { enabled, visibleEndpoint } from '../pathResources.js';
+
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'eventStore' | 'now' | 'projector' | 'readStore'>;
 
 /** `POST /v1/webhooks/test`: a webhook.test event to one endpoint, or to every enabled endpoint of the merchant. */
-export const webhookTestRoutes = (services: Services): Router => {
+export const webhookTestRoutes = (services: Needs): Router => {
   const router = Router();
   router.post(
     '/v1/webhooks/test',

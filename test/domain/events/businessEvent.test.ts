@@ -1,5 +1,5 @@
 import type { BusinessEvent, PublishEvent } from '../../../domain/events/businessEvent.js';
-import { businessEventDecider } from '../../../domain/events/businessEvent.js';
+import { MAX_PAYLOAD_BYTES, businessEventDecider } from '../../../domain/events/businessEvent.js';
 import { deciderSpec } from '../../support/deciderSpec.js';
 
 const spec = deciderSpec(businessEventDecider);
@@ -66,5 +66,29 @@ describe('business event decider', () => {
       .given([published])
       .when(publish({ event_type: 'order.confirmed' }))
       .thenFails('conflict');
+  });
+
+  it('refuses channels out of their rules and data past the size limit', () => {
+    for (const channels of [
+      [],
+      ['a', 'a'],
+      ['bad channel'],
+      Array.from({ length: 11 }, (_, i) => `c${i}`),
+    ]) {
+      spec
+        .given([])
+        .when(publish({ event: { ...data, channels } }))
+        .thenFails('validation_failed');
+    }
+    const big = { blob: 'x'.repeat(MAX_PAYLOAD_BYTES) };
+    spec
+      .given([])
+      .when(publish({ event: { ...data, data: big } }))
+      .thenFails('validation_failed');
+    const fits = { blob: 'x'.repeat(MAX_PAYLOAD_BYTES - 20) };
+    spec
+      .given([])
+      .when(publish({ event: { ...data, data: fits } }))
+      .then([{ type: 'order.created', data: { ...data, data: fits } }]);
   });
 });
