@@ -14,7 +14,9 @@ import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
 import { visibleInstance } from '../pathResources.js';
 import { merchantScope, metadataOf, requireRole } from '../requestContext.js';
-import { startInstance } from '../startInstance.js';
+import { checkStart, startInstance } from '../../processes/startInstance.js';
+import { newId } from '../../ids.js';
+import { orProblem } from '../problem.js';
 import { findDocs } from '../../reads/readModels.js';
 
 /** What this file uses of the services. */
@@ -87,17 +89,19 @@ export const processInstanceRoutes = (services: Needs): Router => {
           throw new Error(
             `${original.definition.id} v${original.definition.version} is not readable`,
           );
-        const id = await startInstance(
-          services,
-          {
+        const start = orProblem(
+          checkStart({
             version,
             merchantId: original.merchant_id,
             inputs: original.inputs,
             startSource: { mode: 'api' },
             replayOf: original.id,
-          },
-          metadataOf(req, original.merchant_id),
+          }),
         );
+        const id = newId('pi');
+        const metadata = metadataOf(req, original.merchant_id);
+        const position = orProblem(await startInstance(services, start, metadata, id));
+        await services.projector.caughtUp(position);
         return created(await present(services, id), `/v1/process-instances/${id}`);
       }),
     ),

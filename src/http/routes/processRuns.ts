@@ -6,9 +6,9 @@ import { decodeOrThrow } from '../codec.js';
 import { RunBody } from '../codecs/processes.js';
 import { created, handle, ok } from '../handler.js';
 import { idempotent } from '../middleware/idempotency.js';
-import { HttpProblem } from '../problem.js';
+import { HttpProblem, orProblem } from '../problem.js';
 import { namedMerchant, metadataOf, pathParam, requireRole } from '../requestContext.js';
-import { checkInput, startInstance } from '../startInstance.js';
+import { checkStart, startInstance } from '../../processes/startInstance.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<
@@ -55,29 +55,28 @@ export const processRunRoutes = (services: Needs): Router => {
         if (!version)
           throw new Error(`${definitionId} v${definition.active_version} is not readable`);
 
-        const inputs = body.input ?? {};
-        checkInput(version, inputs);
+        const start = orProblem(
+          checkStart({
+            version,
+            merchantId,
+            inputs: body.input ?? {},
+            startSource: { ...(body.start_source ?? {}), mode: 'api' },
+            replayOf: null,
+          }),
+        );
         const instanceId = newId('pi');
         // Listen before the instance exists: a quick run may end before the create call returns.
         const ended =
           timeoutMs === undefined
             ? undefined
             : services.instanceEndings.waitFor(instanceId, timeoutMs);
-        await startInstance(
-          services,
-          {
-            version,
-            merchantId,
-            inputs,
-            startSource: { ...(body.start_source ?? {}), mode: 'api' },
-            replayOf: null,
-          },
-          metadataOf(req, merchantId),
-          instanceId,
+        const createdAt = orProblem(
+          await startInstance(services, start, metadataOf(req, merchantId), instanceId),
         );
         const location = `/v1/process-instances/${instanceId}`;
         const present = async () =>
           instanceView(services, (await instanceDoc(services, instanceId))!);
+        await services.projector.caughtUp(createdAt);
         if (!ended) return created(await present(), location);
         const position = await ended;
         if (position === undefined)

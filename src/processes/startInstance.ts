@@ -1,18 +1,16 @@
+import type { Either } from 'fp-ts/lib/Either.js';
+import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { firstStep } from '../../domain/processes/execution/stepGraph.js';
 import {
   instanceDecider,
   instanceStream,
 } from '../../domain/processes/instance/processInstance.js';
-import type { EventMetadata } from '../../domain/shared/envelope.js';
-import type { FieldFault } from '../../domain/shared/errors.js';
-import { newId } from '../ids.js';
-import { execute } from './execute.js';
+import type { EventMetadata, Position } from '../../domain/shared/envelope.js';
+import type { DomainError, FieldFault } from '../../domain/shared/errors.js';
+import { domainError } from '../../domain/shared/errors.js';
+import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
-import type { RunnableVersion } from '../processes/definitions.js';
-import { HttpProblem } from './problem.js';
-
-/** What this file uses of the services. */
-type Needs = Pick<Services, 'eventStore' | 'now' | 'projector'>;
+import type { RunnableVersion } from './definitions.js';
 
 export type InstanceStart = {
   version: RunnableVersion;
@@ -22,6 +20,10 @@ export type InstanceStart = {
   replayOf: string | null;
 };
 
+declare const checked: unique symbol;
+/** A start whose input passed its version's schema: only `checkStart` makes one. */
+export type CheckedStart = InstanceStart & { readonly [checked]: true };
+
 /** Ajv's faults as the API's, paths under `input` as the caller wrote them. */
 const inputFaults = (version: RunnableVersion): FieldFault[] =>
   (version.validateInput.errors ?? []).map((error) => ({
@@ -29,30 +31,28 @@ const inputFaults = (version: RunnableVersion): FieldFault[] =>
     message: error.message ?? 'is not valid',
   }));
 
-/** Refuses an input that fails the version's schema (422 `input_invalid`). */
-export const checkInput = (version: RunnableVersion, inputs: Record<string, unknown>): void => {
-  if (!version.validateInput(inputs)) {
-    throw new HttpProblem(
+/** Checks the input against the version's schema, once: `input_invalid` with each fault. */
+export const checkStart = (start: InstanceStart): Either<DomainError, CheckedStart> => {
+  const { version } = start;
+  if (version.validateInput(start.inputs)) return right(start as CheckedStart);
+  return left(
+    domainError(
       'input_invalid',
       `The input does not match the schema of ${version.body.id} v${version.version}.`,
       inputFaults(version),
-    );
-  }
+    ),
+  );
 };
 
-/**
- * Validates the input against the version's schema and creates the instance; nothing is created
- * when the input fails. The executor takes the instance from its `created` event.
- */
+/** Creates the instance of a checked start. The executor takes it from its `created` event. */
 export const startInstance = async (
-  services: Needs,
-  start: InstanceStart,
+  services: Pick<Services, 'eventStore' | 'now'>,
+  start: CheckedStart,
   metadata: EventMetadata,
-  instanceId: string = newId('pi'),
-): Promise<string> => {
-  checkInput(start.version, start.inputs);
-  await execute(
-    services,
+  instanceId: string,
+): Promise<Either<DomainError, Position | undefined>> => {
+  const result = await handleCommand(
+    services.eventStore,
     instanceDecider,
     instanceStream(instanceId),
     {
@@ -67,6 +67,7 @@ export const startInstance = async (
       now: services.now().toISOString(),
     },
     metadata,
+    { expectNew: true },
   );
-  return instanceId;
+  return isLeft(result) ? result : right(result.right.position);
 };
