@@ -18,6 +18,7 @@ import {
   channelRoute,
   webhookRoutesProjection,
 } from '../../projections/webhookRoutes.js';
+import type { Processor } from '../processing/processor.js';
 import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import { planDelivery } from './deliver.js';
@@ -157,7 +158,7 @@ const destinations = (
  * the last batch harmlessly. The events of a batch are planned together: their appends are asked
  * for in the same turn and share one commit.
  */
-export const startPlanner = async (services: Needs): Promise<Pick<Subscription, 'stop'>> => {
+export const plannerProcessor = (services: Omit<Needs, 'feed'>): Processor => {
   const plan = async (event: PlannedBusinessEvent, reads: PlanReads) => {
     const endpoints = await destinations(services, event, reads);
     if (endpoints.length === 0) return;
@@ -174,25 +175,25 @@ export const startPlanner = async (services: Needs): Promise<Pick<Subscription, 
     );
   };
 
-  return runOnFeed(
-    services.feed,
-    {
-      name: PLANNER,
-      filter: { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
-      handle: async (events) => {
-        // The endpoints and routes a plan reads must show the log up to the events planned: after a
-        // restart, or with a new projection still catching up, they may not yet.
-        const last = events[events.length - 1];
-        const read = [webhookEndpointsProjection.name, webhookRoutesProjection.name];
-        if (last && !(await services.projector.caughtUp(last.position, undefined, read)))
-          throw new Error('The endpoints read model is behind the events to plan.');
-        const reads = planReads();
-        await settleAll(events.map((event) => plan(event as PlannedBusinessEvent, reads)));
-      },
+  return {
+    name: PLANNER,
+    filter: { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
+    handle: async (events) => {
+      // The endpoints and routes a plan reads must show the log up to the events planned: after a
+      // restart, or with a new projection still catching up, they may not yet.
+      const last = events[events.length - 1];
+      const read = [webhookEndpointsProjection.name, webhookRoutesProjection.name];
+      if (last && !(await services.projector.caughtUp(last.position, undefined, read)))
+        throw new Error('The endpoints read model is behind the events to plan.');
+      const reads = planReads();
+      await settleAll(events.map((event) => plan(event as PlannedBusinessEvent, reads)));
     },
-    services,
-  );
+  };
 };
+
+/** The planner on the feed: of the processes running it, one plans each event. */
+export const startPlanner = (services: Needs): Promise<Pick<Subscription, 'stop'>> =>
+  runOnFeed(services.feed, plannerProcessor(services), services);
 
 /** Waits for every task, then fails with the first failure: a retry never overlaps a straggler. */
 const settleAll = async (tasks: readonly Promise<void>[]): Promise<void> => {

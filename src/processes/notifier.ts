@@ -2,6 +2,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Subscription } from '../../adapters/eventstore/port.js';
 import { causedBy } from '../../domain/shared/envelope.js';
 import { publishEvent } from '../events/publishEvent.js';
+import type { Processor } from '../processing/processor.js';
 import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import { noticesOf } from './instanceNotices.js';
@@ -18,21 +19,19 @@ const ACTOR = 'sluice:processes';
  * notifier resumes from its checkpoint and repeats the last batch harmlessly; the delivery planner
  * then treats these events like any other.
  */
+export const notifierProcessor = (services: Omit<Needs, 'feed'>): Processor => ({
+  name: NOTIFIER,
+  filter: { streamPrefixes: ['process_instance-'] },
+  handle: async (events) => {
+    for (const event of events) {
+      for (const notice of noticesOf(event)) {
+        const published = await publishEvent(services, notice, causedBy(event, ACTOR));
+        if (isLeft(published))
+          throw new Error(`${notice.type} ${notice.id ?? ''}: ${published.left.detail}`);
+      }
+    }
+  },
+});
+
 export const startNotifier = (services: Needs): Promise<Pick<Subscription, 'stop'>> =>
-  runOnFeed(
-    services.feed,
-    {
-      name: NOTIFIER,
-      filter: { streamPrefixes: ['process_instance-'] },
-      handle: async (events) => {
-        for (const event of events) {
-          for (const notice of noticesOf(event)) {
-            const published = await publishEvent(services, notice, causedBy(event, ACTOR));
-            if (isLeft(published))
-              throw new Error(`${notice.type} ${notice.id ?? ''}: ${published.left.detail}`);
-          }
-        }
-      },
-    },
-    services,
-  );
+  runOnFeed(services.feed, notifierProcessor(services), services);
