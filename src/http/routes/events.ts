@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { EVENT_CATALOG } from '../../../domain/catalog/eventCatalog.js';
-import { EVENTS } from '../../../projections/events.js';
+import { EVENTS, eventsProjection } from '../../../projections/events.js';
 import { publishEvent } from '../../events/publishEvent.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
@@ -53,7 +53,8 @@ export const eventRoutes = (services: Needs): Router => {
             metadataOf(req, body.merchant_id),
           ),
         );
-        await services.projector.caughtUp(published.position);
+        // A business event changes the events read model only; its deliveries come later.
+        await services.projector.caughtUp(published.position, undefined, [eventsProjection.name]);
         return { status: published.created ? 201 : 200, body: published.event };
       }),
     ),
