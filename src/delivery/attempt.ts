@@ -17,8 +17,8 @@ import { disableEndpoint } from './disableEndpoint.js';
 import type { KnownDelivery } from './knownDeliveries.js';
 import { getDoc } from '../reads/readModels.js';
 
-/** What this file uses of the services. */
-type Needs = Pick<
+/** What an attempt uses of the services. */
+export type AttemptNeeds = Pick<
   Services,
   | 'config'
   | 'eventStore'
@@ -36,7 +36,7 @@ const ACTOR = 'sluice:dispatcher';
 const MIN_FAILURES_TO_DISABLE = 10;
 
 export type AttemptContext = {
-  services: Needs;
+  services: AttemptNeeds;
   sender: WebhookSender;
   /** False once the dispatcher is stopping: an attempt then records nothing and is sent again later. */
   running: () => boolean;
@@ -46,7 +46,7 @@ export type AttemptContext = {
  * The delivery's stream as it stands, read when the dispatcher did not see its last event (a retry,
  * a new round, a restart).
  */
-const readDelivery = async (services: Needs, deliveryId: string): Promise<KnownDelivery> => {
+const readDelivery = async (services: AttemptNeeds, deliveryId: string): Promise<KnownDelivery> => {
   const past = (await services.eventStore.readStream(deliveryId)) as RecordedEvent<DeliveryEvent>[];
   const last = past[past.length - 1];
   if (!last) throw new Error(`Delivery ${deliveryId} has no events.`);
@@ -58,7 +58,7 @@ const readDelivery = async (services: Needs, deliveryId: string): Promise<KnownD
 };
 
 /** The webhook's body: kept since its event was planned in this process, or built from the log. */
-const bodyOf = async (services: Needs, due: DueDoc): Promise<string> => {
+const bodyOf = async (services: AttemptNeeds, due: DueDoc): Promise<string> => {
   const kept = services.webhookBodies.recall(due.event_id);
   if (kept !== undefined) return kept;
   const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
@@ -68,7 +68,7 @@ const bodyOf = async (services: Needs, due: DueDoc): Promise<string> => {
   return services.webhookBodies.remember(eventDoc(event.type, event.data));
 };
 
-const countEndings = (services: Needs, events: readonly DomainEvent[]) => {
+const countEndings = (services: AttemptNeeds, events: readonly DomainEvent[]) => {
   for (const event of events) {
     const ending = deliveryEnding(event);
     if (ending) services.metrics.delivery.ended(ending);
@@ -76,7 +76,7 @@ const countEndings = (services: Needs, events: readonly DomainEvent[]) => {
 };
 
 /** The secrets that sign now: the current one, and the previous one during a rotation's grace. */
-const signingSecrets = (services: Needs, doc: EndpointSecretsDoc, now: Date): string[] => {
+const signingSecrets = (services: AttemptNeeds, doc: EndpointSecretsDoc, now: Date): string[] => {
   const secrets = [services.secrets.open(doc.current, doc.id)];
   if (
     doc.previous &&
@@ -181,7 +181,7 @@ export const attemptDelivery = async (
 
 /** 410 Gone disables at once; failing every try for the configured time (and 10 tries) too. */
 const judgeEndpoint = async (
-  services: Needs,
+  services: AttemptNeeds,
   endpoint: EndpointDoc,
   outcome: AttemptOutcome,
   metadata: EventMetadata,

@@ -4,6 +4,7 @@ import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookE
 import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
 import { newId } from '../ids.js';
+import type { AttemptNeeds } from './attempt.js';
 import { attemptDelivery } from './attempt.js';
 import type { DueQueue, Refusal } from './dueQueue.js';
 import { dueQueue } from './dueQueue.js';
@@ -16,20 +17,8 @@ import { wakeSignal } from './wakeSignal.js';
 import { followQueueNews } from './queueNews.js';
 import { getDoc } from '../reads/readModels.js';
 
-/** What this file uses of the services. */
-type Needs = Pick<
-  Services,
-  | 'claims'
-  | 'config'
-  | 'eventStore'
-  | 'logger'
-  | 'metrics'
-  | 'now'
-  | 'projector'
-  | 'readStore'
-  | 'secrets'
-  | 'webhookBodies'
->;
+/** What this file uses of the services: an attempt's, and claims. */
+type Needs = AttemptNeeds & Pick<Services, 'claims'>;
 
 export type Dispatcher = {
   stop: () => Promise<void>;
