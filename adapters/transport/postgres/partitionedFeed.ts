@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { Position, RecordedEvent } from '../../../domain/shared/envelope.js';
+import { comparePositions } from '../../../domain/shared/envelope.js';
+import type { EventFilter } from '../../../domain/shared/eventFilter.js';
+import type { EventStore, Subscription } from '../../eventstore/port.js';
+import type { PostgresDatabase } from '../../postgres/database.js';
+import type { EventFeed, FeedHandler } from '../port.js';
+import type { Owned } from './leases.js';
+import { FEED_TABLES, partitionLeases } from './leases.js';
+
+const PARTITIONS = 12;
+const LEASE_MS = 10_000;
+/** After a batch failed, its partitions are read again from their checkpoints this much later. */
+const RETRY_AFTER_MS = 1000;
+
+/** FNV-1a: a key's partition is the same in every process. */
+const hashOf = (key: string): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+};
+
+/** Where reading must start to give every held partition what follows its checkpoint. */
+const earliest = (owned: Owned): Position | undefined => {
+  let from: string | undefined;
+  for (const checkpoint of owned.values()) {
+    if (checkpoint === null) return undefined;
+    if (from === undefined || comparePositions(checkpoint as Position, from as Position) < 0)
+      from = checkpoint;
+  }
+  return from as Position | undefined;
+};
+
+const sameKeys = (a: Owned, b: Owned) => a.size === b.size && [...a.keys()].every((k) => b.has(k));
+
+type Member = {
+  owned: Owned;
+  subscription: Subscription | undefined;
+  stopped: boolean;
+};
+
+/**
+ * One member of a group: it follows the log for the partitions it holds, hands their events to
+ * the handler, and moves their checkpoints once the handler has finished, fenced by its lease.
+ */
+const joinGroup = async (
+  eventStore: Pick<EventStore, 'subscribe' | 'headPosition'>,
+  leases: ReturnType<typeof partitionLeases>,
+  partitionOf: (event: RecordedEvent) => number,
+  filter: EventFilter,
+  handler: FeedHandler,
+  leaseMs: number,
+) => {
+  const me: Member = { owned: new Map(), subscription: undefined, stopped: false };
+  const wanted = (event: RecordedEvent) => {
+    const checkpoint = me.owned.get(partitionOf(event));
+    return (
+      checkpoint !== undefined &&
+      (checkpoint === null || comparePositions(event.position, checkpoint as Position) > 0)
+    );
+  };
+  const follow = () => {
+    const after = earliest(me.owned);
+    me.subscription = eventStore.subscribe(
+      { ...(after && { after }), filter },
+      async (events, { scannedTo }) => {
+        const mine = events.filter(wanted);
+        try {
+          if (mine.length > 0) await handler(mine);
+        } catch (error) {
+          // Its partitions are read again from their checkpoints, by this member or the next.
+          setTimeout(() => void (chain = chain.then(restart)), RETRY_AFTER_MS).unref();
+          throw error;
+        }
+        const held = [...me.owned.keys()];
+        const moved = await leases.advance(held, scannedTo);
+        for (const partition of held) {
+          if (moved.has(partition)) me.owned.set(partition, scannedTo);
+          else me.owned.delete(partition);
+        }
+      },
+    );
+  };
+  const restart = async () => {
+    await me.subscription?.stop();
+    me.subscription = undefined;
+    if (!me.stopped && me.owned.size > 0) follow();
+  };
+  const rebalance = async () => {
+    if (me.stopped) return;
+    const now = await leases.rebalance();
+    if (sameKeys(now, me.owned)) return;
+    await me.subscription?.stop();
+    me.subscription = undefined;
+    me.owned = now;
+    await restart();
+  };
+  let chain: Promise<void> = rebalance();
+  await chain;
+  const timer = setInterval(() => {
+    chain = chain.then(rebalance).catch(() => undefined);
+  }, leaseMs / 3);
+  return {
+    stop: async () => {
+      me.stopped = true;
+      clearInterval(timer);
+      await chain.catch(() => undefined);
+      await me.subscription?.stop();
+      await leases.leave();
+    },
+  };
+};
+
+/**
+ * The transport of the PostgreSQL deployment is the log itself: a group's members lease its
+ * partitions (a partition is a hash of the event's key, so one key's events go to one member, in
+ * order) and keep each partition's checkpoint, moved only after the handler finished and only by
+ * the partition's holder. A member that dies loses its partitions when its lease runs out; one that
+ * stops gives them back at once.
+ */
+export const postgresFeed = async (
+  db: PostgresDatabase,
+  eventStore: Pick<EventStore, 'subscribe' | 'headPosition'>,
+  options: { keyOf: (event: RecordedEvent) => string; partitions?: number; leaseMs?: number },
+): Promise<EventFeed> => {
+  await db.migrate('001_feed', FEED_TABLES);
+  const partitions = options.partitions ?? PARTITIONS;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const partitionOf = (event: RecordedEvent) => hashOf(options.keyOf(event)) % partitions;
+  return {
+    consume: async (group, filter, handler, consumeOptions = {}) => {
+      const leases = partitionLeases(db, group, randomUUID(), { partitions, leaseMs });
+      const start =
+        consumeOptions.firstFrom === 'end' ? await eventStore.headPosition() : undefined;
+      await leases.create(start ?? null);
+      return joinGroup(eventStore, leases, partitionOf, filter, handler, leaseMs);
+    },
+  };
+};

@@ -1,0 +1,119 @@
+import { expect } from 'chai';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import type { EventStore } from '../../../adapters/eventstore/port.js';
+import { postgresEventStore } from '../../../adapters/eventstore/postgres/postgresEventStore.js';
+import { partitionLeases } from '../../../adapters/transport/postgres/leases.js';
+import { postgresFeed } from '../../../adapters/transport/postgres/partitionedFeed.js';
+import type { RecordedEvent } from '../../../domain/shared/envelope.js';
+import { newEvent } from '../../support/events.js';
+import { NO_POSTGRES, freshSchema, postgresUrl } from '../../support/postgresSchema.js';
+import { skipSuite } from '../../support/skipSuite.js';
+import { eventFeedContract } from './eventFeed.contract.js';
+
+const byStream = (event: RecordedEvent) => event.stream;
+
+const appendTo = async (store: EventStore, stream: string, types: readonly string[]) => {
+  const appended = await store.append(
+    stream,
+    types.map((type) => newEvent(type)),
+    'any',
+  );
+  if (isLeft(appended)) throw new Error('append refused');
+};
+
+const until = async (done: () => boolean, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+if (postgresUrl === undefined || postgresUrl === '') {
+  skipSuite('PostgreSQL feed', NO_POSTGRES);
+} else {
+  eventFeedContract('PostgreSQL (the log, partitions leased)', async () => {
+    const db = await freshSchema();
+    const store = await postgresEventStore(db);
+    return {
+      feed: await postgresFeed(db, store, { keyOf: byStream, leaseMs: 1500 }),
+      append: (stream, types) => appendTo(store, stream, types),
+      group: (name) => name,
+      close: async () => {
+        await store.close();
+        await db.drop();
+      },
+    };
+  });
+
+  describe('PostgreSQL feed: the members of a group', function () {
+    this.timeout(60_000);
+
+    it('share the partitions, each event handled once, and take over those a member gives back', async () => {
+      const db = await freshSchema();
+      const store = await postgresEventStore(db);
+      const feed = await postgresFeed(db, store, { keyOf: byStream, leaseMs: 900 });
+      const handled: Array<{ member: string; stream: string; type: string }> = [];
+      const member = (name: string) =>
+        feed.consume('workers', { streamPrefixes: ['job-'] }, (events) => {
+          for (const event of events)
+            handled.push({ member: name, stream: event.stream, type: event.type });
+          return Promise.resolve();
+        });
+      const first = await member('first');
+      const second = await member('second');
+      try {
+        // Once both have renewed, each holds about half of the partitions.
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        for (let i = 0; i < 40; i++) await appendTo(store, `job-${i}`, ['job.created']);
+        await until(() => handled.length >= 40);
+        expect(new Set(handled.map((h) => h.stream)).size).to.equal(40);
+        expect(handled.some((h) => h.member === 'first')).to.equal(true);
+        expect(handled.some((h) => h.member === 'second')).to.equal(true);
+        // A key stays with one member.
+        for (const stream of new Set(handled.map((h) => h.stream)))
+          expect(
+            new Set(handled.filter((h) => h.stream === stream).map((h) => h.member)).size,
+          ).to.equal(1);
+
+        await first.stop();
+        for (let i = 0; i < 40; i++) await appendTo(store, `job-${i}`, ['job.done']);
+        await until(() => handled.filter((h) => h.type === 'job.done').length >= 40);
+        const done = handled.filter((h) => h.type === 'job.done');
+        expect(new Set(done.map((h) => h.member))).to.deep.equal(new Set(['second']));
+        expect(done).to.have.length(40);
+      } finally {
+        await second.stop();
+        await store.close();
+        await db.drop();
+      }
+    });
+
+    it('takes over the partitions of a member that died, once its lease ran out', async () => {
+      const db = await freshSchema();
+      const store = await postgresEventStore(db);
+      const feed = await postgresFeed(db, store, { keyOf: byStream, leaseMs: 800 });
+      // A member that took every partition, then died: it never renews nor gives them back.
+      const ghost = partitionLeases(db, 'workers', 'ghost', { partitions: 12, leaseMs: 800 });
+      await ghost.create(null);
+      expect((await ghost.rebalance()).size).to.equal(12);
+      const handled: string[] = [];
+      const started = Date.now();
+      const survivor = await feed.consume('workers', { streamPrefixes: ['job-'] }, (events) => {
+        handled.push(...events.map((event) => event.stream));
+        return Promise.resolve();
+      });
+      try {
+        for (let i = 0; i < 12; i++) await appendTo(store, `job-${i}`, ['job.created']);
+        await until(() => handled.length >= 12);
+        expect(new Set(handled).size).to.equal(12);
+        // Not before the dead member's lease ended.
+        expect(Date.now() - started).to.be.at.least(700);
+      } finally {
+        await survivor.stop();
+        await store.close();
+        await db.drop();
+      }
+    });
+  });
+}
