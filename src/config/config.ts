@@ -34,6 +34,11 @@ export type Config = {
   /** The distributed mode's MongoDB database and Kafka topic (one deployment each). */
   mongoDatabase: string;
   kafkaTopic: string;
+  postgresUrl: string | undefined;
+  /** The schema of this deployment in the PostgreSQL database. */
+  postgresSchema: string;
+  /** Which servers the distributed mode runs on: PostgreSQL, or the design card's three. */
+  backend: 'postgres' | 'card' | undefined;
 };
 
 export class ConfigError extends Error {
@@ -84,6 +89,9 @@ const oneOf = <const V extends string>(...values: V[]) =>
   fromString(values.join(' or '), (raw) => values.find((v) => v === raw.toLowerCase()));
 
 const nonEmpty = fromString('a non-empty string', (raw) => (raw.length > 0 ? raw : undefined));
+const schemaName = fromString('a lower-case SQL identifier', (raw) =>
+  /^[a-z_][a-z0-9_]{0,62}$/.test(raw) ? raw : undefined,
+);
 
 const adminKey = fromString('at least 32 characters', (raw) =>
   raw.length >= 32 ? raw : undefined,
@@ -112,6 +120,34 @@ const read = <A, F>(
   // The value itself is not repeated: it may be a secret.
   if (isLeft(decoded)) throw new ConfigError(name, `expected ${codec.name}`);
   return decoded.right;
+};
+
+const CARD_SERVERS = ['EVENTSTORE_URL', 'MONGO_URL', 'KAFKA_BROKERS'] as const;
+
+/**
+ * PostgreSQL alone, or the card's three servers together: anything else is refused, naming the
+ * variables to set or unset.
+ */
+const backendOf = (config: Config): 'postgres' | 'card' => {
+  const card = [config.eventstoreUrl, config.mongoUrl, config.kafkaBrokers];
+  const cardSet = CARD_SERVERS.filter((_, i) => card[i] !== undefined);
+  if (config.postgresUrl !== undefined) {
+    if (cardSet.length > 0)
+      throw new ConfigError(
+        'POSTGRES_URL',
+        `set together with ${cardSet.join(', ')}: the distributed mode runs on PostgreSQL or on the three servers of the design card, not both`,
+      );
+    return 'postgres';
+  }
+  const missing = CARD_SERVERS.filter((_, i) => card[i] === undefined);
+  if (missing.length === CARD_SERVERS.length)
+    throw new ConfigError(
+      'POSTGRES_URL',
+      `required when SLUICE_MODE is distributed (or ${CARD_SERVERS.join(', ')} together)`,
+    );
+  if (missing.length > 0)
+    throw new ConfigError(missing.join(', '), `required with ${cardSet.join(', ')}`);
+  return 'card';
 };
 
 /** Decodes the configuration; a bad value throws a ConfigError naming the variable. */
@@ -162,6 +198,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     kafkaBrokers: read(env, 'KAFKA_BROKERS', brokers, undefined),
     mongoDatabase: read(env, 'SLUICE_MONGO_DATABASE', nonEmpty, 'sluice'),
     kafkaTopic: read(env, 'SLUICE_KAFKA_TOPIC', nonEmpty, 'sluice.events'),
+    postgresUrl: read(env, 'POSTGRES_URL', nonEmpty, undefined),
+    postgresSchema: read(env, 'SLUICE_POSTGRES_SCHEMA', schemaName, 'sluice'),
+    backend: undefined,
   };
   if (config.mode === 'embedded' && env.SLUICE_ROLES && env.SLUICE_ROLES !== 'all')
     throw new ConfigError(
@@ -172,13 +211,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     for (const [name, value] of [
       ['SLUICE_ENCRYPTION_KEY', config.encryptionKey],
       ['SLUICE_ADMIN_KEY', config.adminKey],
-      ['EVENTSTORE_URL', config.eventstoreUrl],
-      ['MONGO_URL', config.mongoUrl],
-      ['KAFKA_BROKERS', config.kafkaBrokers],
     ] as const) {
       if (value === undefined)
         throw new ConfigError(name, 'required when SLUICE_MODE is distributed');
     }
+    config.backend = backendOf(config);
   }
   return config;
 };

@@ -12,8 +12,9 @@ import { startWorkers } from './workers.js';
 
 /**
  * One process of the distributed mode, running the roles its configuration names against
- * EventStoreDB, MongoDB and Kafka. The projector role writes the read models; a process without
- * it reads them as the projector processes leave them. Workers take their events from Kafka.
+ * PostgreSQL, or EventStoreDB, MongoDB and Kafka. The projector role writes the read models; a
+ * process without it reads them as the projector processes leave them. Workers take their events
+ * from the feed: the log itself on PostgreSQL, Kafka on the card's servers.
  */
 export const startDistributed = async (
   config: Config,
@@ -33,7 +34,9 @@ export const startDistributed = async (
     claims,
     projector,
   });
-  const workers = await startWorkers(services, config.roles, { topic: transport.topic });
+  const workers = await startWorkers(services, config.roles, {
+    ...(transport.topic && { topic: transport.topic }),
+  });
   const api = config.roles.includes('api') ? await startApi(services) : undefined;
   return {
     services,

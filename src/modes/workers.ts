@@ -23,10 +23,9 @@ export const startWorkers = async (
 ): Promise<Stoppable> => {
   const { config } = services;
   const started: Stoppable[] = [];
-  if (roles.includes('relay')) {
-    if (!options.topic) throw new Error('The relay needs a topic to write to.');
+  // Where the feed is the log itself (PostgreSQL), the relay has nothing to copy.
+  if (roles.includes('relay') && options.topic)
     started.push(await startRelay(services, options.topic));
-  }
   if (roles.includes('dispatcher')) {
     started.push(await startPlanner(services));
     const senderOptions = {

@@ -8,6 +8,17 @@ export const postgresUrl = process.env.POSTGRES_URL;
 export const NO_POSTGRES =
   'POSTGRES_URL is not set (a local PostgreSQL, then POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test)';
 
+/** Drops a schema with everything in it. */
+export const dropSchema = async (schema: string): Promise<void> => {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await admin.end();
+  }
+};
+
 /** A database on a schema of its own, dropped with everything in it on `drop`. */
 export const freshSchema = async (): Promise<PostgresDatabase & { drop: () => Promise<void> }> => {
   const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -16,13 +27,7 @@ export const freshSchema = async (): Promise<PostgresDatabase & { drop: () => Pr
     ...db,
     drop: async () => {
       await db.close();
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      try {
-        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      } finally {
-        await admin.end();
-      }
+      await dropSchema(schema);
     },
   };
 };

@@ -7,6 +7,7 @@ import type { RunningService } from '../../src/modes/embedded.js';
 import { startEmbedded } from '../../src/modes/embedded.js';
 import { apiClient } from './apiClient.js';
 import type { ApiClient } from './apiClient.js';
+import { dropSchema } from './postgresSchema.js';
 import { tempDir } from './tempDir.js';
 
 export type TestService = RunningService & {
@@ -18,21 +19,48 @@ export type TestService = RunningService & {
 };
 
 /**
- * The mode the tests' services run in: embedded, or with SLUICE_TEST_MODE=distributed, every role
- * in one process against the servers of EVENTSTORE_URL, MONGO_URL and KAFKA_BROKERS, each service
- * with a database and a topic of its own (EventStoreDB's log is shared: start it empty).
+ * The mode the tests' services run in: embedded; with SLUICE_TEST_MODE=postgres, every role in one
+ * process on POSTGRES_URL, each service in a schema of its own (dropped when it stops); with
+ * SLUICE_TEST_MODE=distributed, every role in one process against the servers of EVENTSTORE_URL,
+ * MONGO_URL and KAFKA_BROKERS, each service with a database and a topic of its own (EventStoreDB's
+ * log is shared: start it empty).
  */
-const startService = (env: Record<string, string>, logger: Logger): Promise<RunningService> => {
-  if (process.env.SLUICE_TEST_MODE !== 'distributed') return startEmbedded(loadConfig(env), logger);
+const startService = async (
+  env: Record<string, string>,
+  logger: Logger,
+): Promise<RunningService> => {
+  const mode = process.env.SLUICE_TEST_MODE;
+  if (mode !== 'distributed' && mode !== 'postgres') return startEmbedded(loadConfig(env), logger);
   const run = randomUUID().replace(/-/g, '').slice(0, 12);
+  const keys = {
+    SLUICE_ADMIN_KEY: `sk_test_distributed_admin_${run}_0000`,
+    ...env,
+    SLUICE_MODE: 'distributed',
+    SLUICE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+  if (mode === 'postgres') {
+    const schema = `e2e_${run}`;
+    const service = await startDistributed(
+      loadConfig({
+        ...keys,
+        POSTGRES_URL: process.env.POSTGRES_URL,
+        SLUICE_POSTGRES_SCHEMA: schema,
+      }),
+      logger,
+    );
+    return {
+      ...service,
+      close: async () => {
+        await service.close();
+        await dropSchema(schema);
+      },
+    };
+  }
   const servers = ['EVENTSTORE_URL', 'MONGO_URL', 'KAFKA_BROKERS'] as const;
   return startDistributed(
     loadConfig({
-      SLUICE_ADMIN_KEY: `sk_test_distributed_admin_${run}_0000`,
-      ...env,
+      ...keys,
       ...Object.fromEntries(servers.map((name) => [name, process.env[name]])),
-      SLUICE_MODE: 'distributed',
-      SLUICE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       SLUICE_MONGO_DATABASE: `sluice_e2e_${run}`,
       SLUICE_KAFKA_TOPIC: `sluice.e2e.${run}`,
     }),

@@ -55,22 +55,34 @@ describe('configuration from the environment', () => {
     expect(failure({ SLUICE_ADMIN_KEY: 'short-secret' }).message).to.not.include('short-secret');
   });
 
-  it('needs the three servers in distributed mode', () => {
+  it('needs PostgreSQL, or the three servers of the card, in distributed mode', () => {
     expect(failure({ SLUICE_MODE: 'distributed' }).variable).to.equal('SLUICE_ENCRYPTION_KEY');
     const keys = {
+      SLUICE_MODE: 'distributed',
       SLUICE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
       SLUICE_ADMIN_KEY: 'sk_an_admin_key_long_enough_for_the_rule',
     };
-    expect(failure({ SLUICE_MODE: 'distributed', ...keys }).variable).to.equal('EVENTSTORE_URL');
+    const card = {
+      EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
+      MONGO_URL: 'mongodb://localhost:27017',
+      KAFKA_BROKERS: 'localhost:9092,other:9092',
+    };
+    const none = failure(keys);
+    expect(none.variable).to.equal('POSTGRES_URL');
+    expect(none.message).to.include('EVENTSTORE_URL, MONGO_URL, KAFKA_BROKERS');
+    const postgres = loadConfig({ ...keys, POSTGRES_URL: 'postgres://db/sluice' });
+    expect(postgres).to.include({ backend: 'postgres', postgresSchema: 'sluice' });
+    const onCard = loadConfig({ ...keys, ...card });
+    expect(onCard.backend).to.equal('card');
+    expect(onCard.kafkaBrokers).to.deep.equal(['localhost:9092', 'other:9092']);
+    // Both sets at once, or an incomplete set: the message names the variables.
+    const both = failure({ ...keys, ...card, POSTGRES_URL: 'postgres://db/sluice' });
+    expect(both.message).to.include('EVENTSTORE_URL, MONGO_URL, KAFKA_BROKERS');
+    const partial = failure({ ...keys, EVENTSTORE_URL: card.EVENTSTORE_URL });
+    expect(partial.variable).to.equal('MONGO_URL, KAFKA_BROKERS');
     expect(
-      loadConfig({
-        ...keys,
-        SLUICE_MODE: 'distributed',
-        EVENTSTORE_URL: 'esdb://localhost:2113?tls=false',
-        MONGO_URL: 'mongodb://localhost:27017',
-        KAFKA_BROKERS: 'localhost:9092,other:9092',
-      }).kafkaBrokers,
-    ).to.deep.equal(['localhost:9092', 'other:9092']);
+      failure({ ...keys, POSTGRES_URL: 'x', SLUICE_POSTGRES_SCHEMA: 'Bad-Name' }).variable,
+    ).to.equal('SLUICE_POSTGRES_SCHEMA');
   });
 
   it('runs every role by default, and takes a list of roles in the distributed mode', () => {

@@ -1,0 +1,47 @@
+import { EventStoreDBClient } from '@eventstore/db-client';
+import { MongoClient } from 'mongodb';
+import { mongoClaims } from '../../adapters/claims/mongo/mongoClaims.js';
+import { esdbEventStore } from '../../adapters/eventstore/esdb/esdbEventStore.js';
+import { mongoIdempotencyStore } from '../../adapters/idempotency/mongo/mongoIdempotencyStore.js';
+import { mongoReadStore } from '../../adapters/readstore/mongo/mongoReadStore.js';
+import { kafkaTransport } from '../../adapters/transport/kafka/kafkaTransport.js';
+import type { Config } from '../config/config.js';
+import type { Logger } from '../logging/logger.js';
+import type { DistributedStores } from './distributedPorts.js';
+
+/** Partitions of the topic: the most members a group can usefully have. */
+const PARTITIONS = 12;
+
+/** The design card's servers, each behind the port its embedded counterpart serves. */
+export const openCardStores = async (
+  config: Config,
+  logger: Logger,
+): Promise<DistributedStores> => {
+  const { eventstoreUrl, mongoUrl, kafkaBrokers } = config;
+  if (!eventstoreUrl || !mongoUrl || !kafkaBrokers)
+    throw new Error('The distributed mode needs EVENTSTORE_URL, MONGO_URL and KAFKA_BROKERS.');
+  const esdb = EventStoreDBClient.connectionString(eventstoreUrl);
+  const mongo = await new MongoClient(mongoUrl).connect();
+  const db = mongo.db(config.mongoDatabase);
+  const eventStore = esdbEventStore(esdb);
+  const transport = kafkaTransport({
+    brokers: kafkaBrokers,
+    topic: config.kafkaTopic,
+    partitions: PARTITIONS,
+    clientId: `sluice-${config.roles.join('-')}`,
+    log: (level, message, extra) => logger[level]({ kafka: extra }, message),
+  });
+  return {
+    eventStore,
+    readStore: mongoReadStore(mongo, db),
+    idempotency: mongoIdempotencyStore(db),
+    claims: await mongoClaims(db),
+    transport: { feed: transport.feed, topic: transport.topic },
+    close: async () => {
+      await transport.close();
+      await eventStore.close();
+      await esdb.dispose();
+      await mongo.close();
+    },
+  };
+};

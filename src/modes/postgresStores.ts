@@ -1,0 +1,38 @@
+import { postgresClaims } from '../../adapters/claims/postgres/postgresClaims.js';
+import { postgresEventStore } from '../../adapters/eventstore/postgres/postgresEventStore.js';
+import { postgresIdempotencyStore } from '../../adapters/idempotency/postgres/postgresIdempotencyStore.js';
+import { openPostgres } from '../../adapters/postgres/database.js';
+import { postgresReadStore } from '../../adapters/readstore/postgres/postgresReadStore.js';
+import { postgresFeed } from '../../adapters/transport/postgres/partitionedFeed.js';
+import type { Config } from '../config/config.js';
+import { eventKey } from '../transport/eventKey.js';
+import type { DistributedStores } from './distributedPorts.js';
+
+/**
+ * Every port on PostgreSQL, in the deployment's schema (made and migrated at start). The transport
+ * is the log itself: the relay has nothing to copy.
+ */
+export const openPostgresStores = async (config: Config): Promise<DistributedStores> => {
+  const db = await openPostgres({
+    url: config.postgresUrl!,
+    schema: config.postgresSchema,
+    max: 20,
+  });
+  try {
+    const eventStore = await postgresEventStore(db);
+    return {
+      eventStore,
+      readStore: await postgresReadStore(db),
+      idempotency: await postgresIdempotencyStore(db),
+      claims: await postgresClaims(db),
+      transport: { feed: await postgresFeed(db, eventStore, { keyOf: eventKey }) },
+      close: async () => {
+        await eventStore.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+};
