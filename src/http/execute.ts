@@ -1,13 +1,16 @@
 import type { Decider } from '../../domain/shared/decider.js';
 import type { DomainEvent, EventMetadata } from '../../domain/shared/envelope.js';
 import { orProblem } from './problem.js';
+import { allProjections } from '../../projections/index.js';
+import { readersOf } from '../projector/readers.js';
 import type { Services } from '../services.js';
 import type { CommandResult } from '../commands/handleCommand.js';
 import { handleCommand } from '../commands/handleCommand.js';
 
 /**
- * Handles a command for the API (see handleCommand): a refusal becomes its problem, and the answer waits (bounded) until
- * the projections have applied the new events, so that the caller's next read sees its write.
+ * Handles a command for the API (see handleCommand): the answer waits (bounded) until the read
+ * models that read its events have applied them, so that the caller's next read sees its write.
+ * A refusal becomes its problem.
  */
 export const execute = async <Command, Event extends DomainEvent, State>(
   services: Pick<Services, 'eventStore' | 'projector'>,
@@ -19,6 +22,10 @@ export const execute = async <Command, Event extends DomainEvent, State>(
   const result = orProblem(
     await handleCommand(services.eventStore, decider, stream, command, metadata),
   );
-  await services.projector.caughtUp(result.position);
+  await services.projector.caughtUp(
+    result.position,
+    undefined,
+    readersOf(allProjections, result.events),
+  );
   return result;
 };

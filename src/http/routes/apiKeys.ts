@@ -14,6 +14,7 @@ import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole } from '../requestContext.js';
 import { findDocs } from '../../reads/readModels.js';
+import { apiKeysProjection } from '../../../projections/apiKeys.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<Services, 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'>;
@@ -59,7 +60,7 @@ export const apiKeyRoutes = (services: Needs): Router => {
               metadataOf(req, body.merchant_id ?? null),
             ),
           );
-          await services.projector.caughtUp(result.position);
+          await services.projector.caughtUp(result.position, undefined, [apiKeysProjection.name]);
           return created(result.created);
         },
         { forget: ['key'] },

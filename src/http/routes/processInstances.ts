@@ -3,7 +3,10 @@ import {
   instanceDecider,
   instanceStream,
 } from '../../../domain/processes/instance/processInstance.js';
-import { PROCESS_INSTANCES } from '../../../projections/processInstances.js';
+import {
+  PROCESS_INSTANCES,
+  processInstancesProjection,
+} from '../../../projections/processInstances.js';
 import { instanceDoc, instanceView } from '../../processes/instanceView.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
@@ -101,7 +104,7 @@ export const processInstanceRoutes = (services: Needs): Router => {
         const id = newId('pi');
         const metadata = metadataOf(req, original.merchant_id);
         const position = orProblem(await startInstance(services, start, metadata, id));
-        await services.projector.caughtUp(position);
+        await services.projector.caughtUp(position, undefined, [processInstancesProjection.name]);
         return created(await present(services, id), `/v1/process-instances/${id}`);
       }),
     ),

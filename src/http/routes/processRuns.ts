@@ -9,6 +9,7 @@ import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { namedMerchant, metadataOf, pathParam, requireRole } from '../requestContext.js';
 import { checkStart, startInstance } from '../../processes/startInstance.js';
+import { processInstancesProjection } from '../../../projections/processInstances.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<
@@ -22,6 +23,9 @@ type Needs = Pick<
   | 'projector'
   | 'readStore'
 >;
+
+/** The read model a run's answer shows. */
+const INSTANCES = [processInstancesProjection.name];
 
 /** `POST /v1/processes/{id}/runs`: the three outcomes of SPEC.md 4.1. */
 export const processRunRoutes = (services: Needs): Router => {
@@ -76,12 +80,12 @@ export const processRunRoutes = (services: Needs): Router => {
         const location = `/v1/process-instances/${instanceId}`;
         const present = async () =>
           instanceView(services, (await instanceDoc(services, instanceId))!);
-        await services.projector.caughtUp(createdAt);
+        await services.projector.caughtUp(createdAt, undefined, INSTANCES);
         if (!ended) return created(await present(), location);
         const position = await ended;
         if (position === undefined)
           return { status: 202, body: await present(), headers: { Location: location } };
-        await services.projector.caughtUp(position);
+        await services.projector.caughtUp(position, undefined, INSTANCES);
         return ok(await present());
       }),
     ),

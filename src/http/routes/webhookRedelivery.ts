@@ -11,6 +11,7 @@ import { deliver } from '../../delivery/deliver.js';
 import { presentMessage } from '../deliveryViews.js';
 import { enabled, visibleEndpoint } from '../pathResources.js';
 import { getDoc } from '../../reads/readModels.js';
+import { deliveriesProjection } from '../../../projections/deliveries.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<Services, 'eventStore' | 'now' | 'projector' | 'readStore'>;
@@ -40,7 +41,7 @@ export const webhookRedeliveryRoutes = (services: Needs): Router => {
       const position = orProblem(
         await deliver(services, event, endpoint.id, 'resend', null, metadata),
       );
-      await services.projector.caughtUp(position);
+      await services.projector.caughtUp(position, undefined, [deliveriesProjection.name]);
       const updated = await getDoc(services.readStore, WEBHOOK_MESSAGES, message.id);
       return { status: 202, body: presentMessage(updated ?? message) };
     }),
@@ -59,7 +60,7 @@ export const webhookRedeliveryRoutes = (services: Needs): Router => {
         metadataOf(req, endpoint.merchant_id),
       );
       const replay = orProblem(result);
-      await services.projector.caughtUp(replay.position);
+      await services.projector.caughtUp(replay.position, undefined, [deliveriesProjection.name]);
       return { status: 202, body: { replay_id: replay.replay_id, count: replay.count } };
     }),
   );

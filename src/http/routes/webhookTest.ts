@@ -9,6 +9,7 @@ import { handle } from '../handler.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { namedMerchant, metadataOf, requireRole } from '../requestContext.js';
 import { enabled, visibleEndpoint } from '../pathResources.js';
+import { eventsProjection } from '../../../projections/events.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<Services, 'eventStore' | 'now' | 'projector' | 'readStore'>;
@@ -44,7 +45,7 @@ export const webhookTestRoutes = (services: Needs): Router => {
           metadataOf(req, merchantId),
         ),
       );
-      await services.projector.caughtUp(published.position);
+      await services.projector.caughtUp(published.position, undefined, [eventsProjection.name]);
       const event = published.event;
       return { status: 202, body: { event_id: event.id, endpoints: targets.map((e) => e.id) } };
     }),
