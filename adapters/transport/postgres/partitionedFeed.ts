@@ -34,6 +34,20 @@ const earliest = (owned: Owned): Position | undefined => {
   return from as Position | undefined;
 };
 
+/** The partitions of `held`, each at the later of its two checkpoints. */
+const later = (held: Owned, known: Owned): Owned =>
+  new Map(
+    [...held].map(([partition, checkpoint]) => {
+      const mine = known.get(partition);
+      if (mine === undefined || mine === null) return [partition, checkpoint];
+      if (checkpoint === null) return [partition, mine];
+      return [
+        partition,
+        comparePositions(mine as Position, checkpoint as Position) > 0 ? mine : checkpoint,
+      ];
+    }),
+  );
+
 const sameKeys = (a: Owned, b: Owned) => a.size === b.size && [...a.keys()].every((k) => b.has(k));
 
 type Member = {
@@ -95,7 +109,8 @@ const joinGroup = async (
     if (sameKeys(now, me.owned)) return;
     await me.subscription?.stop();
     me.subscription = undefined;
-    me.owned = now;
+    // A batch that ended while the leases were read moved checkpoints past what was read.
+    me.owned = later(now, me.owned);
     await restart();
   };
   let chain: Promise<void> = rebalance();
