@@ -111,7 +111,8 @@ export const pullSubscription = (
       const known = fromNews(news, cursor, options.filter);
       if (known) {
         if (known.to !== undefined && known.to !== cursor) {
-          if (known.events.length > 0) await handler(known.events, { scannedTo: known.to });
+          // Called with no events too: the handler's progress passes the events it did not want.
+          await handler(known.events, { scannedTo: known.to });
           if (stopped) return;
           cursor = known.to;
           settleReached();

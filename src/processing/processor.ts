@@ -23,6 +23,11 @@ export type Processor = {
   filter?: EventFilter;
   /** The most events a batch holds, where the processor wants other than the store's default. */
   batchSize?: number;
+  /**
+   * Handed empty batches too, when the log passed only events it does not want: a projection's
+   * checkpoint then covers them. Others are not woken for nothing.
+   */
+  handlesProgress?: boolean;
   handle: (events: readonly RecordedEvent[], progress: { scannedTo: Position }) => Promise<void>;
 };
 
@@ -55,7 +60,8 @@ export const followLog = (
       ...(processor.batchSize && { batchSize: processor.batchSize }),
     },
     async (events, scanned) => {
-      await attempt.run(events, () => processor.handle(events, scanned));
+      if (events.length > 0 || processor.handlesProgress)
+        await attempt.run(events, () => processor.handle(events, scanned));
       await afterBatch(scanned.scannedTo);
     },
   );

@@ -3,7 +3,13 @@ import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
 import { matchesFilter } from '../../domain/shared/eventFilter.js';
 import type { Mutex } from './mutex.js';
 import type { ProjectionRun, Projecting } from './projectionRun.js';
-import { IDLE_CHECKPOINT_EVERY_MS, follow, messageOf, settleWaiters } from './projectionRun.js';
+import {
+  IDLE_CHECKPOINT_EVERY_MS,
+  follow,
+  messageOf,
+  saveLater,
+  settleWaiters,
+} from './projectionRun.js';
 
 type ApplyInTransaction = NonNullable<ReadStore['applyInTransaction']>;
 
@@ -54,7 +60,7 @@ export const applyInline = (
       const changes = wanted.flatMap((event) => run.projection.project(event));
       apply(run.projection.name, changes, last);
       run.savedAt = performance.now();
-    }
+    } else saveLater(p, run);
   } catch (error) {
     fallBack(p, run, error);
     return;

@@ -26,6 +26,8 @@ export type ProjectionRun = {
   lastError: string | null;
   /** When the checkpoint was last written (performance.now()). */
   savedAt: number;
+  /** A write of the checkpoint alone, due once the log has been quiet for a while. */
+  saveTimer: NodeJS.Timeout | undefined;
   /** caughtUp calls waiting for the inline side to pass their position. */
   waiters: Array<{ position: Position; resolve: () => void }>;
   /** The rebuild under way, which a second request joins rather than starting another. */
@@ -62,6 +64,7 @@ export const newRun = (projection: Projection, appliedTo: Position | undefined):
   status: 'live',
   lastError: null,
   savedAt: performance.now(),
+  saveTimer: undefined,
   waiters: [],
   rebuilding: undefined,
 });
@@ -88,9 +91,30 @@ const applyBatch = async (
     const changes = fresh.flatMap((event) => run.projection.project(event));
     await p.readStore.apply(run.projection.name, { kind: 'live' }, changes, scannedTo);
     run.savedAt = performance.now();
-  }
+  } else saveLater(p, run);
   run.appliedTo = scannedTo;
   settleWaiters(run);
+};
+
+/**
+ * Writes the checkpoint of events scanned but not wanted once the log has been quiet a while, so
+ * that it covers them even if nothing follows: another process that waits for it (the API, across
+ * processes) sees how far it has come, and a restart does not scan them again.
+ */
+export const saveLater = (p: Projecting, run: ProjectionRun) => {
+  if (run.saveTimer) return;
+  run.saveTimer = setTimeout(() => {
+    run.saveTimer = undefined;
+    run.lock
+      .run(async () => {
+        const at = run.appliedTo;
+        if (p.stopping || at === undefined) return;
+        await p.readStore.apply(run.projection.name, { kind: 'live' }, [], at);
+        run.savedAt = performance.now();
+      })
+      .catch(() => undefined);
+  }, IDLE_CHECKPOINT_EVERY_MS);
+  run.saveTimer.unref();
 };
 
 /** A failing batch marks the projection failing until one passes. */
@@ -112,6 +136,7 @@ export const follow = (p: Projecting, run: ProjectionRun) => {
     {
       name: run.projection.name,
       filter: run.projection.filter,
+      handlesProgress: true,
       handle: (events, { scannedTo }) => run.lock.run(() => applyBatch(p, run, events, scannedTo)),
     },
     run.appliedTo,

@@ -98,6 +98,7 @@ export const startProjector = async (
     stop: async () => {
       p.stopping = true;
       removeListener?.();
+      for (const run of runs.values()) clearTimeout(run.saveTimer);
       const subscriptions = [...runs.values()].flatMap((run) => run.subscription ?? []);
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     },

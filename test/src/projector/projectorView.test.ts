@@ -70,4 +70,32 @@ describe('projector view (a process that does not project)', () => {
       dir.remove();
     }
   });
+
+  it('sees a projection pass events it does not read once the log is quiet, nothing following', async () => {
+    for (const inline of [false, true]) {
+      const dir = tempDir();
+      const db = openSqlite({ file: join(dir.path, 'sluice.db') });
+      const events = sqliteEventStore(db);
+      const reads = sqliteReadStore(db);
+      const projector = await startProjector(events, reads, [countingProjection], silentLogger(), {
+        inline,
+      });
+      const view = projectorView(events, reads, [countingProjection]);
+      try {
+        // Past the first second, so that the first batch is not the one that saves.
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+        const tick = await events.append('s-1', [newEvent('count.tick')], 'any');
+        if (isLeft(tick)) throw new Error('append refused');
+        const other = await events.append('s-2', [newEvent('other.thing')], 'any');
+        if (isLeft(other)) throw new Error('append refused');
+        // The other process sees it within the quiet second and its poll.
+        expect(await view.caughtUp(other.right.position, 3000), `inline: ${inline}`).to.equal(true);
+      } finally {
+        await projector.stop();
+        await events.close();
+        db.close();
+        dir.remove();
+      }
+    }
+  });
 });
