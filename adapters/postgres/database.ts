@@ -12,24 +12,34 @@ export type PostgresDatabase = {
   close: () => Promise<void>;
 };
 
-/** The schema and its table of migrations; processes starting at once take turns. */
-const createSchema = async (pool: pg.Pool, schema: string) => {
+/** Runs `work` in a transaction on a connection of its own: committed, or rolled back on error. */
+export const transaction = async <T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> => {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('sluice.schema'))");
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
+    const result = await work(client);
     await client.query('COMMIT');
+    return result;
   } catch (error) {
-    await client.query('ROLLBACK');
+    await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
 };
+
+/** The schema and its table of migrations; processes starting at once take turns. */
+const createSchema = (pool: pg.Pool, schema: string) =>
+  transaction(pool, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('sluice.schema'))");
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
 
 /**
  * A pool of connections to the deployment's schema (created when missing): every connection's
@@ -53,10 +63,8 @@ export const openPostgres = async (options: {
   return {
     pool,
     schema: options.schema,
-    migrate: async (name, sql) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+    migrate: (name, sql) =>
+      transaction(pool, async (client) => {
         // Two processes starting at once: the second waits here, then finds the migration done.
         await client.query("SELECT pg_advisory_xact_lock(hashtext('sluice.migrations'))");
         const done = await client.query('SELECT 1 FROM migrations WHERE name = $1', [name]);
@@ -64,14 +72,7 @@ export const openPostgres = async (options: {
           await client.query(sql);
           await client.query('INSERT INTO migrations (name) VALUES ($1)', [name]);
         }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+      }),
     close: () => pool.end(),
   };
 };

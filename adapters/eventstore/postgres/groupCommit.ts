@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { NewEvent, Position, RecordedEvent } from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
+import { transaction } from '../../postgres/database.js';
 import type { AppendResult, ConcurrencyConflict, ExpectedRevision } from '../port.js';
 
 export type AppendRequest = {
@@ -106,14 +107,12 @@ const insertRows = (client: pg.PoolClient, rows: readonly RecordedEvent[]) =>
   ]);
 
 /** Writes a group of appends in one transaction under the append lock. */
-const writeGroup = async (
+const writeGroup = (
   db: PostgresDatabase,
   requests: readonly AppendRequest[],
   now: () => Date,
-): Promise<{ outcomes: AppendOutcome[]; committed: Committed }> => {
-  const client = await db.pool.connect();
-  try {
-    await client.query('BEGIN');
+): Promise<{ outcomes: AppendOutcome[]; committed: Committed }> =>
+  transaction(db.pool, async (client) => {
     await client.query(APPEND_LOCK(db.schema));
     const head = await client.query<{ head: string | null }>(
       'SELECT max(position) AS head FROM events',
@@ -122,18 +121,11 @@ const writeGroup = async (
     const revisions = await revisionsOf(client, [...new Set(requests.map((r) => r.stream))]);
     const plan = planGroup(requests, revisions, BigInt(before ?? 0), now().toISOString());
     if (plan.rows.length > 0) await insertRows(client, plan.rows);
-    await client.query('COMMIT');
     return {
       outcomes: plan.outcomes,
       committed: { before: before === null ? undefined : position(before), events: plan.rows },
     };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-};
+  });
 
 /**
  * Appends asked for in the same turn go in together: one transaction, one lock, one commit for

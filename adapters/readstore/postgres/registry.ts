@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { position } from '../../../domain/shared/envelope.js';
 import type { CollectionSpec } from '../../../projections/projection.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
+import { transaction } from '../../postgres/database.js';
 import type { ProjectionState } from '../port.js';
 import {
   createCollectionIndexes,
@@ -45,28 +46,18 @@ export const toState = (row: StateRow): ProjectionState => ({
 });
 
 /** Runs `work` in a transaction holding the projection's row, whatever process asks. */
-export const withProjection = async <T>(
+export const withProjection = <T>(
   db: PostgresDatabase,
   name: string,
   work: (client: pg.PoolClient, row: StateRow | undefined) => Promise<T>,
-): Promise<T> => {
-  const client = await db.pool.connect();
-  try {
-    await client.query('BEGIN');
+): Promise<T> =>
+  transaction(db.pool, async (client) => {
     const found = await client.query<StateRow>(
       'SELECT * FROM projection_state WHERE name = $1 FOR UPDATE',
       [name],
     );
-    const result = await work(client, found.rows[0]);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-};
+    return work(client, found.rows[0]);
+  });
 
 const sameSpecs = (a: readonly CollectionSpec[], b: readonly CollectionSpec[]) =>
   JSON.stringify(a) === JSON.stringify(b);

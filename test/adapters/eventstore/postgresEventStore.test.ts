@@ -41,6 +41,22 @@ if (postgresUrl === undefined || postgresUrl === '') {
       return result.right.events[0]!;
     };
 
+    /**
+     * Another writer in the middle of an append: it holds the append lock, as an append does until
+     * its commit, and has written one event to `stream`, not yet committed.
+     */
+    const writingUnderTheLock = async (stream: string) => {
+      const writer = await db.pool.connect();
+      await writer.query('BEGIN');
+      await writer.query(`SELECT pg_advisory_xact_lock(hashtext('${db.schema}.events'))`);
+      await writer.query(
+        `INSERT INTO events (position, id, stream, revision, type, data, metadata, merchant_id, recorded_at)
+         VALUES ((SELECT max(position) + 1 FROM events), $1, $1, 0, 'test.held', '{}', '{}', NULL, 'x')`,
+        [stream],
+      );
+      return writer;
+    };
+
     /** Everything a subscription from the start hands over, until `count` events. */
     const follow = (count: number) => {
       const seen: RecordedEvent[] = [];
@@ -58,14 +74,7 @@ if (postgresUrl === undefined || postgresUrl === '') {
       await appendOne('s-first');
       const subscribed = follow(3);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      // Another writer holds the append lock, as an append does until its commit.
-      const slow = await db.pool.connect();
-      await slow.query('BEGIN');
-      await slow.query(`SELECT pg_advisory_xact_lock(hashtext('${db.schema}.events'))`);
-      await slow.query(
-        `INSERT INTO events (position, id, stream, revision, type, data, metadata, merchant_id, recorded_at)
-         VALUES ((SELECT max(position) + 1 FROM events), 'late', 's-late', 0, 'test.late', '{}', '{}', NULL, 'x')`,
-      );
+      const slow = await writingUnderTheLock('s-late');
       // This append waits for the lock: it cannot take a position and commit first.
       const later = appendOne('s-later');
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -86,13 +95,7 @@ if (postgresUrl === undefined || postgresUrl === '') {
     it('goes on past an append that rolled back', async () => {
       await appendOne('s-before');
       const subscribed = follow(2);
-      const undone = await db.pool.connect();
-      await undone.query('BEGIN');
-      await undone.query(`SELECT pg_advisory_xact_lock(hashtext('${db.schema}.events'))`);
-      await undone.query(
-        `INSERT INTO events (position, id, stream, revision, type, data, metadata, merchant_id, recorded_at)
-         VALUES ((SELECT max(position) + 1 FROM events), 'undone', 's-undone', 0, 'test.undone', '{}', '{}', NULL, 'x')`,
-      );
+      const undone = await writingUnderTheLock('s-undone');
       const after = appendOne('s-after');
       await undone.query('ROLLBACK');
       undone.release();
