@@ -112,6 +112,9 @@ export const attemptDelivery = async (
   const { services, sender } = context;
   const { endpoint, secrets } = inputs;
   const delivery = inputs.known ?? (await readDelivery(services, due.id));
+  // The due queue is a read model, and may lag its stream: a delivery the stream says has ended
+  // (succeeded, failed, abandoned) is not sent again, whatever the queue still lists.
+  if (delivery.state.status !== 'pending') return null;
   // An attempt follows from its delivery's last event: the plan, the round's requeue, or the
   // attempt that scheduled this retry. It carries that event's correlation.
   const metadata = causedBy(delivery.last, ACTOR);
