@@ -6,6 +6,7 @@ import { position } from '../../../domain/shared/envelope.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import { transaction } from '../../postgres/database.js';
 import type { AppendResult, ConcurrencyConflict, ExpectedRevision } from '../port.js';
+import { satisfies } from '../expectedRevision.js';
 
 export type AppendRequest = {
   stream: string;
@@ -24,13 +25,6 @@ export type Committed = { before: Position | undefined; events: RecordedEvent[] 
  */
 const APPEND_LOCK = (schema: string) =>
   `SELECT pg_advisory_xact_lock(hashtext('${schema}.events'))`;
-
-const satisfies = (expected: ExpectedRevision, actual: number): boolean => {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return actual === -1;
-  if (expected === 'stream_exists') return actual >= 0;
-  return expected === actual;
-};
 
 /** The last revision of each stream, -1 for those that do not exist. */
 const revisionsOf = async (client: pg.PoolClient, streams: string[]) => {

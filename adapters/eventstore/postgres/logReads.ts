@@ -2,6 +2,7 @@ import type { EventMetadata, RecordedEvent } from '../../../domain/shared/envelo
 import { position } from '../../../domain/shared/envelope.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import type { EventFilter, ReadAllOptions, ReadAllPage } from '../port.js';
+import { likePrefix, pastPrefix } from '../prefixRange.js';
 
 export const EVENT_COLUMNS = 'position, id, stream, revision, type, data, metadata, recorded_at';
 
@@ -26,19 +27,6 @@ export const toRecorded = (row: EventRow): RecordedEvent => ({
   data: row.data,
   metadata: row.metadata,
 });
-
-/**
- * The first string after every string that starts with `prefix`: its last code point raised by
- * one (the columns compare bytewise, and UTF-8 keeps code point order), or none to raise.
- */
-const pastPrefix = (prefix: string): string | undefined => {
-  const points = [...prefix];
-  const last = points.pop()?.codePointAt(0);
-  if (last === undefined || last >= 0xd7ff) return undefined;
-  return points.join('') + String.fromCodePoint(last + 1);
-};
-
-const likePrefix = (prefix: string): string => prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
 
 /** The filter as SQL conditions, numbered from `$first`; each prefix a range of its column. */
 export const filterSql = (

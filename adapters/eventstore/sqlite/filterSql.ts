@@ -1,20 +1,6 @@
 import type { EventFilter } from '../port.js';
 import { MERCHANT_OF_EVENT } from './schema.js';
-
-/** `LIKE` with the wildcard characters of a prefix escaped, so `a_b.` matches only itself. */
-const likePrefix = (prefix: string): string => prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
-
-/**
- * The first string after every string that starts with `prefix`: the prefix with its last code
- * point raised by one (UTF-8 keeps code point order, and SQLite compares text bytewise), or
- * undefined when there is none to raise.
- */
-const pastPrefix = (prefix: string): string | undefined => {
-  const points = [...prefix];
-  const last = points.pop()?.codePointAt(0);
-  if (last === undefined || last >= 0xd7ff) return undefined;
-  return points.join('') + String.fromCodePoint(last + 1);
-};
+import { likePrefix, pastPrefix } from '../prefixRange.js';
 
 export type FilterSql = { clause: string; params: string[] };
 

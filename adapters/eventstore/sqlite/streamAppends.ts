@@ -6,6 +6,7 @@ import type { SqliteDatabase } from '../../sqlite/database.js';
 import type { AppendResult, ConcurrencyConflict, ExpectedRevision } from '../port.js';
 import type { RecentRevisions } from './recentRevisions.js';
 import { recentRevisions } from './recentRevisions.js';
+import { satisfies } from '../expectedRevision.js';
 
 /** What one append asks for: events for a stream, and where the stream is expected to stand. */
 export type AppendRequest = {
@@ -18,13 +19,6 @@ export type AppendOutcome = Either<ConcurrencyConflict, AppendResult>;
 
 /** A stream's last revision as the log holds it, -1 when the stream does not exist. */
 type CurrentRevision = (stream: string) => number;
-
-const satisfies = (expected: ExpectedRevision, actual: number): boolean => {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return actual === -1;
-  if (expected === 'stream_exists') return actual >= 0;
-  return expected === actual;
-};
 
 const currentRevisions = (db: SqliteDatabase): CurrentRevision => {
   const currentRevision = db.prepare<[string], { revision: number | null }>(

@@ -3,7 +3,8 @@ import type { Change, Doc } from '../../../projections/projection.js';
 import { batchGeneration } from '../batchTarget.js';
 import type { FindQuery, ReadStore } from '../port.js';
 import { pageOf } from '../cursor.js';
-import { checkName, collectionName } from './names.js';
+import { checkName } from '../checkName.js';
+import { collectionName } from './names.js';
 import { afterCursor, conditionsOf, filterOf, sortOf } from './query.js';
 import type { StateDoc } from './state.js';
 import {

@@ -2,7 +2,7 @@ import type { Filter, Sort } from 'mongodb';
 import type { FindQuery, Scalar } from '../port.js';
 import { InvalidCursorError } from '../port.js';
 import { decodeCursor } from '../cursor.js';
-import { checkName } from './names.js';
+import { checkName } from '../checkName.js';
 import type { Row } from './writes.js';
 
 /** The conditions of a query, but for its cursor. */

@@ -1,8 +1,9 @@
 import type { Collection, Db } from 'mongodb';
 import type { CollectionSpec } from '../../../projections/projection.js';
-import { position } from '../../../domain/shared/envelope.js';
 import type { ProjectionState } from '../port.js';
-import { STATE_COLLECTION, checkName, collectionName } from './names.js';
+import { checkName } from '../checkName.js';
+import { STATE_COLLECTION, collectionName } from './names.js';
+import { toProjectionState } from '../projectionState.js';
 
 /**
  * One document per projection. It names the live generation and the rebuild's, so swapping a
@@ -23,19 +24,7 @@ export type StateDoc = {
 export const stateCollection = (db: Db): Collection<StateDoc> =>
   db.collection<StateDoc>(STATE_COLLECTION);
 
-export const toState = (doc: StateDoc): ProjectionState => ({
-  name: doc._id,
-  generation: doc.generation,
-  checkpoint: doc.checkpoint === null ? undefined : position(doc.checkpoint),
-  rebuild:
-    doc.rebuild_generation === null
-      ? null
-      : {
-          generation: doc.rebuild_generation,
-          checkpoint:
-            doc.rebuild_checkpoint === null ? undefined : position(doc.rebuild_checkpoint),
-        },
-});
+export const toState = (doc: StateDoc): ProjectionState => toProjectionState(doc._id, doc);
 
 /** MongoDB's code for "the collection exists already". */
 const NAMESPACE_EXISTS = 48;

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { position } from '../../../domain/shared/envelope.js';
 import type { CollectionSpec } from '../../../projections/projection.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import { transaction } from '../../postgres/database.js';
@@ -10,6 +9,7 @@ import {
   dropCollectionTables,
   pointViews,
 } from './tables.js';
+import { toProjectionState } from '../projectionState.js';
 
 export const STATE_TABLE = `
   CREATE TABLE projection_state (
@@ -31,19 +31,7 @@ export type StateRow = {
   collections: CollectionSpec[];
 };
 
-export const toState = (row: StateRow): ProjectionState => ({
-  name: row.name,
-  generation: row.generation,
-  checkpoint: row.checkpoint === null ? undefined : position(row.checkpoint),
-  rebuild:
-    row.rebuild_generation === null
-      ? null
-      : {
-          generation: row.rebuild_generation,
-          checkpoint:
-            row.rebuild_checkpoint === null ? undefined : position(row.rebuild_checkpoint),
-        },
-});
+export const toState = (row: StateRow): ProjectionState => toProjectionState(row.name, row);
 
 /** Runs `work` in a transaction holding the projection's row, whatever process asks. */
 export const withProjection = <T>(

@@ -1,12 +1,7 @@
 import type { CollectionSpec } from '../../../projections/projection.js';
 import type { Scalar } from '../port.js';
 
-const NAME = /^[a-z][a-z0-9_]{0,62}$/;
-
-export const checkName = (kind: string, name: string): string => {
-  if (!NAME.test(name)) throw new Error(`Invalid ${kind} name: ${name}`);
-  return name;
-};
+import { checkName } from '../checkName.js';
 
 /**
  * A value as a text that sorts, bytewise, as SQLite sorts the value: null first (as SQL NULL),

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { CollectionSpec } from '../../../projections/projection.js';
-import { checkName, layoutOf } from './sortKeys.js';
+import { checkName } from '../checkName.js';
+import { layoutOf } from './sortKeys.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 

@@ -1,6 +1,7 @@
 import type { CollectionSpec, Doc } from '../../../projections/projection.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
-import { checkName, tableName } from './tables.js';
+import { checkName } from '../checkName.js';
+import { tableName } from './tables.js';
 
 export type Bound = string | number | null;
 

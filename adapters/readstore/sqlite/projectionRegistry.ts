@@ -1,4 +1,3 @@
-import { position } from '../../../domain/shared/envelope.js';
 import type { CollectionSpec } from '../../../projections/projection.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
 import { writeTransaction } from '../../sqlite/database.js';
@@ -9,6 +8,7 @@ import { sqliteDocTable } from './docTable.js';
 import type { Layout } from './layout.js';
 import { createCollectionTable, hasLayout, layoutOf } from './layout.js';
 import { createStateTable, dropCollectionTable, tableName } from './tables.js';
+import { toProjectionState } from '../projectionState.js';
 
 export type StateRow = {
   name: string;
@@ -19,19 +19,7 @@ export type StateRow = {
   collections: string;
 };
 
-export const toState = (row: StateRow): ProjectionState => ({
-  name: row.name,
-  generation: row.generation,
-  checkpoint: row.checkpoint === null ? undefined : position(row.checkpoint),
-  rebuild:
-    row.rebuild_generation === null
-      ? null
-      : {
-          generation: row.rebuild_generation,
-          checkpoint:
-            row.rebuild_checkpoint === null ? undefined : position(row.rebuild_checkpoint),
-        },
-});
+export const toState = (row: StateRow): ProjectionState => toProjectionState(row.name, row);
 
 /**
  * What the store knows of its projections: their stored state, the collections each owns and how

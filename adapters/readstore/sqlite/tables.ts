@@ -1,11 +1,6 @@
 import type { SqliteDatabase } from '../../sqlite/database.js';
 
-const NAME = /^[a-z][a-z0-9_]{0,62}$/;
-
-export const checkName = (kind: string, name: string): string => {
-  if (!NAME.test(name)) throw new Error(`Invalid ${kind} name: ${name}`);
-  return name;
-};
+import { checkName } from '../checkName.js';
 
 export const tableName = (collection: string, generation: number): string =>
   `rm_${checkName('collection', collection)}_g${generation}`;
