@@ -105,6 +105,7 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
           round: { number: 1, trigger: event.data.trigger, failures: 0 },
           previous: null,
           attempts: 0,
+          due_at: event.data.due_at,
         };
       case 'delivery.requeued':
         if (state.status === 'absent') return state;
@@ -117,12 +118,14 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
             failures: 0,
           },
           previous: state.round,
+          due_at: event.data.due_at,
         };
       case 'delivery.attempted': {
         if (state.status === 'absent') return state;
         const attempts = state.attempts + 1;
         if (event.data.superseded) return { ...state, attempts };
-        if (event.data.status === 'succeeded') return { ...state, status: 'succeeded', attempts };
+        if (event.data.status === 'succeeded')
+          return { ...state, status: 'succeeded', attempts, due_at: null };
         const round = { ...state.round, failures: state.round.failures + 1 };
         const status =
           state.status === 'succeeded'
@@ -130,10 +133,11 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
             : event.data.next_attempt_at === null
               ? 'failed'
               : 'pending';
-        return { ...state, status, round, attempts };
+        const due_at = status === 'pending' ? event.data.next_attempt_at : null;
+        return { ...state, status, round, attempts, due_at };
       }
       case 'delivery.abandoned':
-        return state.status === 'absent' ? state : { ...state, status: 'failed' };
+        return state.status === 'absent' ? state : { ...state, status: 'failed', due_at: null };
     }
   },
 

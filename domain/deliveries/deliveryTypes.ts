@@ -110,6 +110,8 @@ export type DeliveryState =
       /** The round a requeue replaced, for attempts sent in it that end after the requeue. */
       previous: Round | null;
       attempts: number;
+      /** When the round's next try is due (ISO 8601); null once none is. */
+      due_at: string | null;
     };
 
 export type Round = { number: number; trigger: RoundTrigger; failures: number };

@@ -57,6 +57,12 @@ const readDelivery = async (services: AttemptNeeds, deliveryId: string): Promise
   };
 };
 
+const isTheTryDue = ({ state }: KnownDelivery, due: DueDoc): boolean =>
+  state.status === 'pending' &&
+  state.due_at !== null &&
+  Date.parse(state.due_at) === due.due_at_ms &&
+  (due.round === undefined || due.round === state.round.number);
+
 /** The webhook's body: kept since its event was planned in this process, or built from the log. */
 const bodyOf = async (services: AttemptNeeds, due: DueDoc): Promise<string> => {
   const kept = services.webhookBodies.recall(due.event_id);
@@ -112,9 +118,10 @@ export const attemptDelivery = async (
   const { services, sender } = context;
   const { endpoint, secrets } = inputs;
   const delivery = inputs.known ?? (await readDelivery(services, due.id));
-  // The due queue is a read model, and may lag its stream: a delivery the stream says has ended
-  // (succeeded, failed, abandoned) is not sent again, whatever the queue still lists.
-  if (delivery.state.status !== 'pending') return null;
+  // The due queue is a read model, and may lag its stream: a try is sent only while the stream
+  // says it is the one due. A delivery that has ended (succeeded, failed, abandoned), or whose try
+  // at this time was made and recorded (the queue still lists it), is not sent again.
+  if (!isTheTryDue(delivery, due)) return null;
   // An attempt follows from its delivery's last event: the plan, the round's requeue, or the
   // attempt that scheduled this retry. It carries that event's correlation.
   const metadata = causedBy(delivery.last, ACTOR);

@@ -49,8 +49,9 @@ type Dispatch = {
   inFlight: Map<string, { endpointId: string; attempt: Promise<void> }>;
   /** Rounds that fell due while a try of their delivery was still on the wire. */
   parked: Map<string, DueDoc>;
-  /** Claims are taken in this name. */
+  /** Claims are taken in names made of this one and a count. */
   owner: string;
+  claimsMade: number;
   /** A claim outlasts the try and its recording, so the queue has moved on before it ends. */
   claimLease: number;
   running: boolean;
@@ -125,7 +126,10 @@ const startDue = async (
   if (!d.limits.tryAcquire(due.endpoint_id, rate)) return d.limits.refusal(due.endpoint_id) ?? 0;
   // Another dispatcher holds this try: it is theirs. Should they die, the lease ends and the try,
   // still in the queue, is found again.
-  if (!(await d.services.claims.claim(claimKey(due), d.owner, d.claimLease))) {
+  // Each claim is made in a name of its own: a claim is re-entrant for its owner, and a try once
+  // claimed is never claimed again, even by this dispatcher from a stale row of the queue.
+  const claimant = `${d.owner}:${++d.claimsMade}`;
+  if (!(await d.services.claims.claim(claimKey(due), claimant, d.claimLease))) {
     d.limits.release(due.endpoint_id);
     return true;
   }
@@ -221,6 +225,7 @@ export const startDispatcher = (services: Needs, sender: WebhookSender): Dispatc
     inFlight: new Map(),
     parked: new Map(),
     owner: newId('dsp'),
+    claimsMade: 0,
     claimLease: services.config.attemptTimeoutMs + CLAIM_MARGIN_MS,
     running: true,
     resyncedAt: -Infinity,

@@ -56,3 +56,62 @@ describe('delivery: a due row the queue still lists after its delivery ended', (
     }
   });
 });
+
+describe('delivery: a due row of a try already made, its delivery still pending', () => {
+  let service: TestService;
+  before(async () => {
+    // The retry is far off: only a stale row could make the delivery due now.
+    service = await startTestService({ SLUICE_RETRY_SCHEDULE_S: '60,60' });
+  });
+  after(() => service.stop());
+
+  it('is not sent early: only the try the stream says is due is sent', async () => {
+    const receiver = await startTestReceiver(() => ({ status: 500 }));
+    try {
+      const { endpoint } = await endpointWithSecret(service, receiver.url);
+      const event = await publish(service, 'order.created');
+      const id = deliveryStream(event.id, endpoint.id);
+      const stream = await eventually(
+        () => service.services.eventStore.readStream(id),
+        (events) => events.some((e) => e.type === 'delivery.attempted'),
+      );
+      const planned = stream[0]!.data as { due_at: string };
+      const attempted = stream.find((e) => e.type === 'delivery.attempted')!.data as {
+        next_attempt_at: string;
+      };
+
+      const sent: number[] = [];
+      const sender: WebhookSender = {
+        send: () => {
+          sent.push(Date.now());
+          return Promise.reject(new Error('sent'));
+        },
+        close: () => Promise.resolve(),
+      };
+      const { readStore } = service.services;
+      const inputs = async () => ({
+        endpoint: await getDoc(readStore, WEBHOOK_ENDPOINTS, endpoint.id),
+        secrets: await getDoc(readStore, ENDPOINT_SECRETS, endpoint.id),
+      });
+      const attemptAt = async (dueAt: string) =>
+        attemptDelivery(
+          { services: service.services, sender, running: () => true },
+          { id, event_id: event.id, endpoint_id: endpoint.id, due_at_ms: Date.parse(dueAt) },
+          await inputs(),
+        );
+
+      // The first try, as a lagging queue would still list it once it was made.
+      expect(await attemptAt(planned.due_at)).to.equal(null);
+      expect(sent).to.have.length(0);
+      // The retry the stream scheduled is the try due: it is the one sent.
+      await attemptAt(attempted.next_attempt_at).then(
+        () => expect.fail('the retry should have been sent'),
+        (error: Error) => expect(error.message).to.equal('sent'),
+      );
+      expect(sent).to.have.length(1);
+      expect(receiver.received).to.have.length(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
