@@ -1,6 +1,7 @@
 import type { Claims } from '../adapters/claims/port.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { IdempotencyStore } from '../adapters/idempotency/port.js';
+import type { WorkPartitions } from '../adapters/partitions/port.js';
 import type { ReadStore } from '../adapters/readstore/port.js';
 import type { EventFeed } from '../adapters/transport/port.js';
 import type { Authenticator } from './auth/authenticate.js';
@@ -23,6 +24,11 @@ export type Services = {
   feed: EventFeed;
   /** Leases on deliveries due, so that of several dispatchers only one sends a given try. */
   claims: Claims;
+  /**
+   * Work split by key among the processes of a role: each endpoint's deliveries are started by
+   * the one dispatcher holding its partition, and one projector writes at a time.
+   */
+  partitions: WorkPartitions;
   projector: Projector;
   authenticate: Authenticator;
   /** Seals and opens endpoint signing secrets. */

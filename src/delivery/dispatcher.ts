@@ -1,4 +1,5 @@
 import type { WebhookSender } from '../../adapters/delivery/port.js';
+import type { PartitionHold } from '../../adapters/partitions/port.js';
 import type { DueDoc } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
 import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
@@ -11,14 +12,17 @@ import { dueQueue } from './dueQueue.js';
 import type { KnownDeliveries } from './knownDeliveries.js';
 import { knownDeliveries } from './knownDeliveries.js';
 import type { EndpointLimits } from './endpointLimits.js';
-import { endpointLimits } from './endpointLimits.js';
+import { RATE_WINDOW_MS, endpointLimits } from './endpointLimits.js';
 import type { WakeSignal } from './wakeSignal.js';
 import { wakeSignal } from './wakeSignal.js';
 import { followQueueNews } from './queueNews.js';
 import { getDoc } from '../reads/readModels.js';
 
-/** What this file uses of the services: an attempt's, and claims. */
-type Needs = AttemptNeeds & Pick<Services, 'claims'>;
+/** What this file uses of the services: an attempt's, claims, and the endpoints' partitions. */
+type Needs = AttemptNeeds & Pick<Services, 'claims' | 'partitions'>;
+
+/** The dispatchers: each endpoint's partition is held by one of them at a time. */
+export const DISPATCHER_GROUP = 'dispatcher';
 
 export type Dispatcher = {
   stop: () => Promise<void>;
@@ -45,6 +49,10 @@ type Dispatch = {
   wake: WakeSignal;
   known: KnownDeliveries;
   work: DueQueue;
+  /** The endpoints whose deliveries this dispatcher starts: its partitions of them. */
+  hold: PartitionHold;
+  /** When this dispatcher last started a try, by partition. */
+  lastStartAt: Map<number, number>;
   /** Deliveries being attempted, by id. */
   inFlight: Map<string, { endpointId: string; attempt: Promise<void> }>;
   /** Rounds that fell due while a try of their delivery was still on the wire. */
@@ -121,6 +129,8 @@ const startDue = async (
     d.parked.set(due.id, due);
     return true;
   }
+  // Another dispatcher took the endpoint's partition over while this one was busy: it is theirs.
+  if (!d.hold.holds(due.endpoint_id)) return true;
   const read = await endpointOf(due.endpoint_id);
   const rate = read.endpoint && !read.endpoint.disabled ? read.endpoint.rate_limit_per_s : null;
   if (!d.limits.tryAcquire(due.endpoint_id, rate)) return d.limits.refusal(due.endpoint_id) ?? 0;
@@ -133,6 +143,7 @@ const startDue = async (
     d.limits.release(due.endpoint_id);
     return true;
   }
+  d.lastStartAt.set(d.hold.partitionOf(due.endpoint_id), Date.now());
   launch(d, due, read);
   return true;
 };
@@ -206,13 +217,33 @@ const loop = async (d: Dispatch) => {
 };
 
 /**
+ * Whether the dispatcher may give a partition up to another (the group grew): once no try of it is
+ * on the wire and none started within a rate window, so the next holder, whose limits start
+ * afresh, never sends beside this one.
+ */
+const mayRelease = (d: Dispatch, partition: number): boolean => {
+  for (const entry of d.inFlight.values())
+    if (d.hold.partitionOf(entry.endpointId) === partition) return false;
+  return Date.now() - (d.lastStartAt.get(partition) ?? -Infinity) > RATE_WINDOW_MS;
+};
+
+/**
  * Sends what the durable queue says is due, oldest first, within the concurrency limits: a slow or
  * dead endpoint fills its own slots and is set aside, while deliveries to the others go on. It
  * wakes when deliveries are planned or requeued, when an attempt ends, and when the next one falls
- * due.
+ * due. Each endpoint's deliveries are started by the one dispatcher holding its partition, so its
+ * concurrency and rate hold however many dispatchers run; one that gains partitions walks the
+ * durable queue for their work at once.
  */
-export const startDispatcher = (services: Needs, sender: WebhookSender): Dispatcher => {
-  const d: Dispatch = {
+export const startDispatcher = async (
+  services: Needs,
+  sender: WebhookSender,
+): Promise<Dispatcher> => {
+  let d: Dispatch | undefined;
+  const hold = await services.partitions.join(DISPATCHER_GROUP, {
+    mayRelease: (partition) => d !== undefined && mayRelease(d, partition),
+  });
+  const dispatch: Dispatch = {
     services,
     sender,
     limits: endpointLimits(
@@ -221,7 +252,9 @@ export const startDispatcher = (services: Needs, sender: WebhookSender): Dispatc
     ),
     wake: wakeSignal(),
     known: knownDeliveries(),
-    work: dueQueue(services.readStore),
+    work: dueQueue(services.readStore, (endpointId) => hold.holds(endpointId)),
+    hold,
+    lastStartAt: new Map(),
     inFlight: new Map(),
     parked: new Map(),
     owner: newId('dsp'),
@@ -230,22 +263,28 @@ export const startDispatcher = (services: Needs, sender: WebhookSender): Dispatc
     running: true,
     resyncedAt: -Infinity,
   };
-  const queueNews = followQueueNews(services, d.known, (due) => {
-    d.work.offer(due, Date.now());
-    d.wake.notify();
+  d = dispatch;
+  hold.onChange(() => {
+    dispatch.resyncedAt = -Infinity;
+    dispatch.wake.notify();
   });
-  const looping = loop(d);
+  const queueNews = followQueueNews(services, dispatch.known, (due) => {
+    dispatch.work.offer(due, Date.now());
+    dispatch.wake.notify();
+  });
+  const looping = loop(dispatch);
   return {
     stop: async () => {
-      d.running = false;
-      d.wake.notify();
+      dispatch.running = false;
+      dispatch.wake.notify();
       await (await queueNews).stop();
       await looping;
       // Attempts still on the wire record nothing now: they stay due, and are sent again after a
       // restart.
       await sender.close();
-      await Promise.all([...d.inFlight.values()].map((entry) => entry.attempt));
+      await Promise.all([...dispatch.inFlight.values()].map((entry) => entry.attempt));
+      await hold.leave();
     },
-    inFlight: () => d.inFlight.size,
+    inFlight: () => dispatch.inFlight.size,
   };
 };

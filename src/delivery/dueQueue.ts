@@ -64,6 +64,8 @@ const earlier = (a: number | undefined, b: number) => (a === undefined || b < a 
 /** The queue's state: an entry per endpoint with work, and the deliveries held over all of them. */
 type Queues = {
   readStore: ReadStore;
+  /** Whether this dispatcher starts the endpoint's deliveries: the others' are none of its business. */
+  holds: (endpointId: string) => boolean;
   byEndpoint: Map<string, EndpointQueue>;
   /** The ids of the deliveries held in the entries' `docs`. */
   held: Set<string>;
@@ -121,6 +123,7 @@ const readDue = async (
 const offer = (q: Queues, docs: readonly DueDoc[], now: number): DueDoc[] => {
   const taken: DueDoc[] = [];
   for (const doc of docs) {
+    if (!q.holds(doc.endpoint_id)) continue;
     const queue = queueOf(q, doc.endpoint_id);
     queue.news++;
     // At hand only if nothing older may wait unread in the durable queue, and there is room.
@@ -133,6 +136,12 @@ const offer = (q: Queues, docs: readonly DueDoc[], now: number): DueDoc[] => {
     }
   }
   return taken;
+};
+
+/** Lets go of an endpoint and the deliveries of it at hand. */
+const forget = (q: Queues, endpointId: string, queue: EndpointQueue) => {
+  for (const doc of queue.docs) q.held.delete(doc.id);
+  q.byEndpoint.delete(endpointId);
 };
 
 /** Walks the durable queue by the first delivery of each endpoint: a seek each. */
@@ -148,6 +157,7 @@ const resync = async (q: Queues) => {
       limit: HEADS_PAGE,
     })) as DueDoc[];
     for (const head of heads) {
+      if (!q.holds(head.endpoint_id)) continue;
       seen.add(head.endpoint_id);
       const queue = queueOf(q, head.endpoint_id);
       queue.dueAt = earlier(queue.dueAt, head.due_at_ms);
@@ -156,8 +166,12 @@ const resync = async (q: Queues) => {
     after = heads[heads.length - 1]!.endpoint_id;
   }
   // An endpoint with nothing in the durable queue, nothing at hand and no news since the walk
-  // began is forgotten.
+  // began is forgotten, and so is one another dispatcher now holds.
   for (const [endpointId, queue] of q.byEndpoint) {
+    if (!q.holds(endpointId)) {
+      forget(q, endpointId, queue);
+      continue;
+    }
     const quiet = newsBefore.get(endpointId) === queue.news;
     if (!seen.has(endpointId) && queue.docs.length === 0 && quiet) q.byEndpoint.delete(endpointId);
   }
@@ -195,6 +209,10 @@ const drainEndpoint = async (
 const drain = async (q: Queues, round: DrainRound) => {
   for (const [endpointId, queue] of q.byEndpoint) {
     if (round.full()) return;
+    if (!q.holds(endpointId)) {
+      forget(q, endpointId, queue);
+      continue;
+    }
     if (queue.heldUntil > round.now) continue;
     queue.heldUntil = 0;
     if (!(await drainEndpoint(q, endpointId, queue, round))) return;
@@ -220,11 +238,15 @@ const nextLookAt = (q: Queues): number | undefined => {
  * each endpoint. So a backlog of millions for one endpoint costs the others nothing, and a
  * rate-limited endpoint is looked at when its next token comes, not before.
  */
-export const dueQueue = (readStore: ReadStore): DueQueue => {
-  const q: Queues = { readStore, byEndpoint: new Map(), held: new Set() };
+export const dueQueue = (
+  readStore: ReadStore,
+  holds: (endpointId: string) => boolean = () => true,
+): DueQueue => {
+  const q: Queues = { readStore, holds, byEndpoint: new Map(), held: new Set() };
   return {
     offer: (docs, now) => offer(q, docs, now),
     retryAt: (endpointId, at) => {
+      if (!holds(endpointId)) return;
       const queue = queueOf(q, endpointId);
       queue.news++;
       queue.dueAt = earlier(queue.dueAt, at);

@@ -15,7 +15,7 @@ import type { Services } from '../services.js';
 /** What a mode brings: its stores and transport, and where its read models are written. */
 export type ModePorts = Pick<
   Services,
-  'eventStore' | 'readStore' | 'idempotency' | 'feed' | 'claims' | 'projector'
+  'eventStore' | 'readStore' | 'idempotency' | 'feed' | 'claims' | 'partitions' | 'projector'
 >;
 
 /**

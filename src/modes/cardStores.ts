@@ -1,6 +1,7 @@
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { MongoClient } from 'mongodb';
 import { mongoClaims } from '../../adapters/claims/mongo/mongoClaims.js';
+import { claimedPartitions } from '../../adapters/partitions/claims/claimedPartitions.js';
 import { esdbEventStore } from '../../adapters/eventstore/esdb/esdbEventStore.js';
 import { mongoIdempotencyStore } from '../../adapters/idempotency/mongo/mongoIdempotencyStore.js';
 import { mongoReadStore } from '../../adapters/readstore/mongo/mongoReadStore.js';
@@ -24,6 +25,7 @@ export const openCardStores = async (
   const mongo = await new MongoClient(mongoUrl).connect();
   const db = mongo.db(config.mongoDatabase);
   const eventStore = esdbEventStore(esdb);
+  const claims = await mongoClaims(db);
   const transport = kafkaTransport({
     brokers: kafkaBrokers,
     topic: config.kafkaTopic,
@@ -35,7 +37,8 @@ export const openCardStores = async (
     eventStore,
     readStore: mongoReadStore(mongo, db),
     idempotency: mongoIdempotencyStore(db),
-    claims: await mongoClaims(db),
+    claims,
+    partitions: claimedPartitions(claims),
     transport: { feed: transport.feed, topic: transport.topic },
     close: async () => {
       await transport.close();

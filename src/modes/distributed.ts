@@ -21,7 +21,7 @@ export const startDistributed = async (
   logger: Logger,
 ): Promise<RunningService & { api: RunningApi | undefined }> => {
   const stores = await openDistributedStores(config, logger);
-  const { eventStore, readStore, idempotency, claims, transport } = stores;
+  const { eventStore, readStore, idempotency, claims, partitions, transport } = stores;
   const projector = config.roles.includes('projector')
     ? await startProjector(eventStore, readStore, allProjections, logger)
     : projectorView(eventStore, readStore, allProjections);
@@ -32,6 +32,7 @@ export const startDistributed = async (
     idempotency,
     feed: transport.feed,
     claims,
+    partitions,
     projector,
   });
   const workers = await startWorkers(services, config.roles, {

@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger.js';
 import { startProjector } from '../projector/projector.js';
 import { keptCheckpoint } from '../processing/keptCheckpoint.js';
 import { logFeed } from '../../adapters/transport/log/logFeed.js';
+import { soleMember } from '../../adapters/partitions/soleMember.js';
 import { memoryClaims } from '../../adapters/claims/memory/memoryClaims.js';
 import { startApi } from './api.js';
 import { assembleServices } from './assembleServices.js';
@@ -36,6 +37,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     idempotency,
     feed: logFeed(eventStore, (group) => keptCheckpoint(readStore, group)),
     claims: memoryClaims(),
+    partitions: soleMember(),
     projector,
   });
   // One process runs every role: the relay alone has no use here, the feed being the log itself.

@@ -1,6 +1,7 @@
 import { postgresClaims } from '../../adapters/claims/postgres/postgresClaims.js';
 import { postgresEventStore } from '../../adapters/eventstore/postgres/postgresEventStore.js';
 import { postgresIdempotencyStore } from '../../adapters/idempotency/postgres/postgresIdempotencyStore.js';
+import { postgresPartitions } from '../../adapters/partitions/postgres/postgresPartitions.js';
 import { openPostgres } from '../../adapters/postgres/database.js';
 import { postgresReadStore } from '../../adapters/readstore/postgres/postgresReadStore.js';
 import { postgresFeed } from '../../adapters/transport/postgres/partitionedFeed.js';
@@ -25,6 +26,7 @@ export const openPostgresStores = async (config: Config): Promise<DistributedSto
       readStore: await postgresReadStore(db),
       idempotency: await postgresIdempotencyStore(db),
       claims: await postgresClaims(db),
+      partitions: await postgresPartitions(db),
       transport: { feed: await postgresFeed(db, eventStore, { keyOf: eventKey }) },
       close: async () => {
         await eventStore.close();

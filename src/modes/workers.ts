@@ -35,7 +35,7 @@ export const startWorkers = async (
     const sender = config.deliveryThread
       ? await startThreadSender(senderOptions)
       : httpSender(senderOptions);
-    started.push(startDispatcher(services, sender));
+    started.push(await startDispatcher(services, sender));
   }
   if (roles.includes('executor')) {
     started.push(await startNotifier(services));

@@ -12,10 +12,12 @@ describe('delivery: dispatchers side by side', function () {
   const harness = deliveryHarness();
 
   it('sends each try once, however many dispatchers see it due', async () => {
-    const extra = [1, 2].map(() =>
-      startDispatcher(
-        harness.service.services,
-        httpSender({ allowPrivate: true, connectionsPerOrigin: 16 }),
+    const extra = await Promise.all(
+      [1, 2].map(() =>
+        startDispatcher(
+          harness.service.services,
+          httpSender({ allowPrivate: true, connectionsPerOrigin: 16 }),
+        ),
       ),
     );
     try {

@@ -5,23 +5,13 @@ import type { EventFilter } from '../../../domain/shared/eventFilter.js';
 import type { EventStore, Subscription } from '../../eventstore/port.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import type { EventFeed, FeedHandler } from '../port.js';
-import type { Owned } from './leases.js';
-import { FEED_TABLES, partitionLeases } from './leases.js';
+import { DEFAULT_PARTITIONS, hashOf } from '../../partitions/hash.js';
+import type { Owned } from '../../partitions/postgres/leases.js';
+import { FEED_TABLES, partitionLeases } from '../../partitions/postgres/leases.js';
 
-const PARTITIONS = 12;
 const LEASE_MS = 10_000;
 /** After a batch failed, its partitions are read again from their checkpoints this much later. */
 const RETRY_AFTER_MS = 1000;
-
-/** FNV-1a: a key's partition is the same in every process. */
-const hashOf = (key: string): number => {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-};
 
 /** Where reading must start to give every held partition what follows its checkpoint. */
 const earliest = (owned: Owned): Position | undefined => {
@@ -142,7 +132,7 @@ export const postgresFeed = async (
   options: { keyOf: (event: RecordedEvent) => string; partitions?: number; leaseMs?: number },
 ): Promise<EventFeed> => {
   await db.migrate('001_feed', FEED_TABLES);
-  const partitions = options.partitions ?? PARTITIONS;
+  const partitions = options.partitions ?? DEFAULT_PARTITIONS;
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const partitionOf = (event: RecordedEvent) => hashOf(options.keyOf(event)) % partitions;
   return {

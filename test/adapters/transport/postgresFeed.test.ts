@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../../adapters/eventstore/port.js';
 import { postgresEventStore } from '../../../adapters/eventstore/postgres/postgresEventStore.js';
-import { partitionLeases } from '../../../adapters/transport/postgres/leases.js';
+import { partitionLeases } from '../../../adapters/partitions/postgres/leases.js';
 import { postgresFeed } from '../../../adapters/transport/postgres/partitionedFeed.js';
 import type { RecordedEvent } from '../../../domain/shared/envelope.js';
 import { newEvent } from '../../support/events.js';

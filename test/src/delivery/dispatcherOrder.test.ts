@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { httpSender } from '../../../adapters/delivery/http/httpSender.js';
 import type { WebhookSender } from '../../../adapters/delivery/port.js';
+import { soleMember } from '../../../adapters/partitions/soleMember.js';
 import { memoryClaims } from '../../../adapters/claims/memory/memoryClaims.js';
 import { logFeed } from '../../../adapters/transport/log/logFeed.js';
 import { allProjections } from '../../../projections/index.js';
@@ -43,10 +44,11 @@ const serviceWithOwnDispatcher = async (sender: WebhookSender) => {
     idempotency,
     feed: logFeed(eventStore, (group) => keptCheckpoint(readStore, group)),
     claims: memoryClaims(),
+    partitions: soleMember(),
     projector,
   });
   const planner = await startPlanner(services);
-  const dispatcher = startDispatcher(services, sender);
+  const dispatcher = await startDispatcher(services, sender);
   const api = await startApi(services);
   return {
     services,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { endpointLimits } from '../../../src/delivery/endpointLimits.js';
+import { RATE_WINDOW_MS, endpointLimits } from '../../../src/delivery/endpointLimits.js';
 
 describe('endpoint limits', () => {
   let clock = 0;
@@ -25,61 +25,84 @@ describe('endpoint limits', () => {
     expect(limits.inFlight()).to.equal(3);
   });
 
-  it('keeps an endpoint to its rate, and says to look again once its tokens are back', () => {
+  it('keeps an endpoint to its rate in any window, and says to look again once starts leave it', () => {
     const limits = endpointLimits(100, 100, now);
+    const first = clock;
     for (let i = 0; i < 4; i++) {
       expect(limits.tryAcquire('a', 4)).to.equal(true);
       limits.release('a');
+      clock += 100;
     }
+    // Four starts within the window: a fifth waits until all four have left it (four a second:
+    // look again when all four may go, not at each one).
     expect(limits.tryAcquire('a', 4)).to.equal(false);
-    // Four a second: look again when all four are back, not at each one.
-    expect(limits.refusal('a')).to.equal(clock + 1000);
-    clock += 100;
-    expect(limits.tryAcquire('a', 4)).to.equal(false);
-    expect(limits.refusal('a')).to.equal(clock + 900);
-    clock += 150;
-    // One token is back: the endpoint may send, if asked.
+    expect(limits.refusal('a')).to.equal(first + 300 + RATE_WINDOW_MS);
+    // The first start has left the window: one may go, if asked, and only one.
+    clock = first + RATE_WINDOW_MS;
     expect(limits.refusal('a')).to.equal(null);
     expect(limits.tryAcquire('a', 4)).to.equal(true);
+    expect(limits.tryAcquire('a', 4)).to.equal(false);
     expect(limits.tryAcquire('b', null)).to.equal(true);
   });
 
-  it('looks again for a fast endpoint after a few tokens, not a whole second of them', () => {
+  it('never lets more than the rate start within one window, however the starts are spread', () => {
     const limits = endpointLimits(1000, 1000, now);
-    for (let i = 0; i < 100; i++) expect(limits.tryAcquire('fast', 100)).to.equal(true);
+    const starts: number[] = [];
+    for (let step = 0; step < 5000; step++) {
+      clock += 1 + (step % 7);
+      if (limits.tryAcquire('a', 50)) {
+        starts.push(clock);
+        limits.release('a');
+      }
+    }
+    let most = 0;
+    for (let i = 0, j = 0; i < starts.length; i++) {
+      while (starts[i]! - starts[j]! >= RATE_WINDOW_MS) j++;
+      most = Math.max(most, i - j + 1);
+    }
+    expect(most).to.equal(50);
+  });
+
+  it('looks again for a fast endpoint after a few starts, not a whole second of them', () => {
+    const limits = endpointLimits(1000, 1000, now);
+    for (let i = 0; i < 100; i++) {
+      expect(limits.tryAcquire('fast', 100)).to.equal(true);
+      clock += 1;
+    }
     expect(limits.tryAcquire('fast', 100)).to.equal(false);
-    // Eight tokens at a hundred a second.
-    expect(limits.refusal('fast')).to.equal(clock + 80);
+    // Eight more may start once the eighth oldest has left the window.
+    expect(limits.refusal('fast')).to.equal(clock - 100 + 7 + RATE_WINDOW_MS);
   });
 });
 
 describe('endpoint limits: state kept', () => {
-  it('forgets the rate of an endpoint once its bucket has refilled', () => {
+  it('forgets the rate of an endpoint once its starts have left the window', () => {
     let clock = 1_000_000;
     const limits = endpointLimits(100, 100, () => clock);
     for (let i = 0; i < 500; i++) {
       expect(limits.tryAcquire(`we_${i}`, 5)).to.equal(true);
       limits.release(`we_${i}`);
     }
+    clock += 600;
     for (let i = 0; i < 5; i++) expect(limits.tryAcquire('we_busy', 5)).to.equal(true);
     expect(limits.tracked()).to.equal(501);
     clock += 100;
-    // A tenth of a second: none is full again yet.
+    // Within the window: all are kept.
     limits.forgetRefilled();
     expect(limits.tracked()).to.equal(501);
-    clock += 400;
-    // The quiet ones spent one token each, and have it back; the busy one spent five.
+    clock += RATE_WINDOW_MS - 700;
+    // The quiet ones' starts have left the window; the busy one's have not.
     limits.forgetRefilled();
     expect(limits.tracked()).to.equal(1);
-    clock += 500;
+    clock += 600;
     limits.forgetRefilled();
     expect(limits.tracked()).to.equal(0);
-    // A forgotten endpoint starts again with a full bucket: its rate still holds.
+    // A forgotten endpoint starts again with its whole rate: its rate still holds.
     for (let i = 0; i < 5; i++) {
       expect(limits.tryAcquire('we_3', 5)).to.equal(true);
       limits.release('we_3');
     }
     expect(limits.tryAcquire('we_3', 5)).to.equal(false);
-    expect(limits.refusal('we_3')).to.equal(clock + 1000);
+    expect(limits.refusal('we_3')).to.equal(clock + RATE_WINDOW_MS);
   });
 });

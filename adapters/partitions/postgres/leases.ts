@@ -40,8 +40,12 @@ export const partitionLeases = (
         [group, start, options.partitions],
       );
     },
-    /** Renews this member and what it holds; returns what it holds now, with checkpoints. */
-    rebalance: async (): Promise<Owned> => {
+    /**
+     * Renews this member and what it holds; returns what it holds now, with checkpoints. Of what
+     * is more than its share, it gives back what `mayRelease` lets go; the rest it still holds
+     * (renewed), but it is not returned: no new work of it starts here.
+     */
+    rebalance: async (mayRelease: (partition: number) => boolean = () => true): Promise<Owned> => {
       await db.pool.query(
         `INSERT INTO feed_members (grp, member, until) VALUES ($1, $2, ${lease})
          ON CONFLICT (grp, member) DO UPDATE SET until = EXCLUDED.until`,
@@ -59,10 +63,9 @@ export const partitionLeases = (
       );
       const owned: Owned = new Map(held.rows.map((row) => [row.partition, row.checkpoint]));
       const extra = [...owned.keys()].sort((a, b) => a - b).slice(share);
-      if (extra.length > 0) {
-        await release(extra);
-        for (const partition of extra) owned.delete(partition);
-      }
+      const released = extra.filter(mayRelease);
+      if (released.length > 0) await release(released);
+      for (const partition of extra) owned.delete(partition);
       if (owned.size < share) {
         const taken = await db.pool.query<{ partition: number; checkpoint: string | null }>(
           `UPDATE feed_partitions SET owner = $2, until = ${lease}

@@ -1,0 +1,59 @@
+import { hashOf } from './hash.js';
+import type { PartitionHold } from './port.js';
+
+/**
+ * Work stops this long before a lease, as last renewed, runs out: the member's clock and the
+ * server's may drift a little, and another member takes over only once the lease has run out on
+ * the server's clock.
+ */
+const SAFETY_MS = 2_000;
+
+const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>) =>
+  a.size === b.size && [...a].every((partition) => b.has(partition));
+
+/**
+ * A member's hold on its partitions, renewed every third of the lease by `renew` (which answers
+ * what it holds now). What it holds counts only until the lease, as last renewed, may have run
+ * out: a member that cannot renew starts no more work, whatever it last knew.
+ */
+export const renewedHold = async (options: {
+  partitions: number;
+  leaseMs: number;
+  renew: () => Promise<ReadonlySet<number>>;
+  giveBack: () => Promise<void>;
+}): Promise<PartitionHold> => {
+  const { partitions, leaseMs } = options;
+  const listeners: Array<() => void> = [];
+  let held: ReadonlySet<number> = new Set();
+  let validUntil = 0;
+  let left = false;
+  const renew = async () => {
+    if (left) return;
+    const askedAt = Date.now();
+    const now = await options.renew();
+    validUntil = askedAt + leaseMs - Math.min(SAFETY_MS, leaseMs / 3);
+    const changed = !sameSet(now, held);
+    held = now;
+    if (changed) for (const listener of listeners) listener();
+  };
+  await renew();
+  // A failed renewal is tried again at the next turn; meanwhile the lease as last renewed still
+  // bounds what this member may start.
+  let chain = Promise.resolve();
+  const timer = setInterval(() => {
+    chain = chain.then(renew).catch(() => undefined);
+  }, leaseMs / 3);
+  const partitionOf = (key: string) => hashOf(key) % partitions;
+  return {
+    holds: (key) => Date.now() < validUntil && held.has(partitionOf(key)),
+    partitionOf,
+    onChange: (listener) => listeners.push(listener),
+    leave: async () => {
+      left = true;
+      clearInterval(timer);
+      await chain;
+      held = new Set();
+      await options.giveBack();
+    },
+  };
+};
