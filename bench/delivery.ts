@@ -61,7 +61,7 @@ const bareLoop = async (receiver: Receiver, total: number): Promise<number> => {
 /** Publishers share 64 connections: when the server falls behind, requests queue here and the wait counts. */
 const publishers = new Agent({ connections: 64 });
 
-const api = (url: string) => async (method: string, path: string, body?: unknown) => {
+export const api = (url: string) => async (method: string, path: string, body?: unknown) => {
   const res = await request(`${url}${path}`, {
     method: method as 'GET',
     dispatcher: publishers,
@@ -74,7 +74,11 @@ const api = (url: string) => async (method: string, path: string, body?: unknown
 };
 
 /** Publishes `count` events (`<prefix>_<n>`) from `PUBLISHERS` publishers at once. */
-const publishAtOnce = async (call: ReturnType<typeof api>, prefix: string, count: number) => {
+export const publishAtOnce = async (
+  call: ReturnType<typeof api>,
+  prefix: string,
+  count: number,
+) => {
   let next = 0;
   await Promise.all(
     Array.from({ length: PUBLISHERS }, async () => {
@@ -91,7 +95,7 @@ const publishAtOnce = async (call: ReturnType<typeof api>, prefix: string, count
   );
 };
 
-const waitFor = async (done: () => boolean, timeoutMs: number) => {
+export const waitFor = async (done: () => boolean, timeoutMs: number) => {
   const deadline = performance.now() + timeoutMs;
   while (!done()) {
     if (performance.now() > deadline) throw new Error('timed out');
@@ -99,7 +103,7 @@ const waitFor = async (done: () => boolean, timeoutMs: number) => {
   }
 };
 
-const serverEnv = (dir: string) => ({
+export const serverEnv = (dir: string) => ({
   SLUICE_DATA_DIR: dir,
   SLUICE_ADMIN_KEY: ADMIN,
   SLUICE_ALLOW_HTTP_URLS: 'true',

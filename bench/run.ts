@@ -11,6 +11,7 @@ import type { Benchmark, BenchmarkResult } from './figures.js';
 import { growthBenchmark } from './growth.js';
 import { loadBenchmark } from './load.js';
 import { memoryBenchmark } from './memory.js';
+import { postgresBenchmark } from './postgres.js';
 import { processBenchmark } from './processes.js';
 import { rebuildBenchmark } from './rebuild.js';
 import { writeResults } from './results.js';
@@ -25,6 +26,7 @@ const benchmarks: Record<string, Benchmark> = {
   growth: growthBenchmark,
   memory: memoryBenchmark,
   backlog: backlogBenchmark,
+  postgres: postgresBenchmark,
 };
 
 // Run from dist/bench: the report and its hand-written part live in the source folder.

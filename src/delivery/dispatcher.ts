@@ -239,9 +239,10 @@ export const startDispatcher = async (
   services: Needs,
   sender: WebhookSender,
 ): Promise<Dispatcher> => {
-  let d: Dispatch | undefined;
+  // The hold is joined before the dispatch it belongs to is made: until then, it gives nothing up.
+  const made: { dispatch?: Dispatch } = {};
   const hold = await services.partitions.join(DISPATCHER_GROUP, {
-    mayRelease: (partition) => d !== undefined && mayRelease(d, partition),
+    mayRelease: (partition) => made.dispatch !== undefined && mayRelease(made.dispatch, partition),
   });
   const dispatch: Dispatch = {
     services,
@@ -263,7 +264,7 @@ export const startDispatcher = async (
     running: true,
     resyncedAt: -Infinity,
   };
-  d = dispatch;
+  made.dispatch = dispatch;
   hold.onChange(() => {
     dispatch.resyncedAt = -Infinity;
     dispatch.wake.notify();
