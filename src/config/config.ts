@@ -37,6 +37,11 @@ export type Config = {
   postgresUrl: string | undefined;
   /** The schema of this deployment in the PostgreSQL database. */
   postgresSchema: string;
+  /**
+   * Connections a process keeps to PostgreSQL at most (and one more, listening): the server's
+   * `max_connections` bounds the processes times this.
+   */
+  postgresPoolSize: number;
   /** Which servers the distributed mode runs on: PostgreSQL, or the design card's three. */
   backend: 'postgres' | 'card' | undefined;
 };
@@ -200,6 +205,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     kafkaTopic: read(env, 'SLUICE_KAFKA_TOPIC', nonEmpty, 'sluice.events'),
     postgresUrl: read(env, 'POSTGRES_URL', nonEmpty, undefined),
     postgresSchema: read(env, 'SLUICE_POSTGRES_SCHEMA', schemaName, 'sluice'),
+    postgresPoolSize: read(env, 'SLUICE_POSTGRES_POOL_SIZE', integer(2, 1000), 10),
     backend: undefined,
   };
   if (config.mode === 'embedded' && env.SLUICE_ROLES && env.SLUICE_ROLES !== 'all')

@@ -3,6 +3,8 @@ import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import { startProjector } from '../projector/projector.js';
 import { projectorView } from '../projector/projectorView.js';
+import { standbyProjector } from '../projector/standbyProjector.js';
+import { activeRole } from './activeRole.js';
 import type { RunningApi } from './api.js';
 import { startApi } from './api.js';
 import { assembleServices } from './assembleServices.js';
@@ -22,9 +24,17 @@ export const startDistributed = async (
 ): Promise<RunningService & { api: RunningApi | undefined }> => {
   const stores = await openDistributedStores(config, logger);
   const { eventStore, readStore, idempotency, claims, partitions, transport } = stores;
-  const projector = config.roles.includes('projector')
-    ? await startProjector(eventStore, readStore, allProjections, logger)
-    : projectorView(eventStore, readStore, allProjections);
+  const view = projectorView(eventStore, readStore, allProjections);
+  // One projector process writes at a time; the others stand by and see its checkpoints.
+  const projecting = config.roles.includes('projector')
+    ? await activeRole(
+        partitions,
+        'projector',
+        () => startProjector(eventStore, readStore, allProjections, logger),
+        logger,
+      )
+    : undefined;
+  const projector = projecting ? standbyProjector(view, projecting.active) : view;
   // Both keys come from the environment in this mode (the configuration requires them).
   const { services, adminKey } = await assembleServices(config, logger, {
     eventStore,
@@ -48,7 +58,7 @@ export const startDistributed = async (
       await api?.close();
       await workers.stop();
       await services.instanceEndings.stop();
-      await projector.stop();
+      await projecting?.stop();
       await stores.close();
     },
   };

@@ -17,7 +17,7 @@ export const openPostgresStores = async (config: Config): Promise<DistributedSto
   const db = await openPostgres({
     url: config.postgresUrl!,
     schema: config.postgresSchema,
-    max: 20,
+    max: config.postgresPoolSize,
   });
   try {
     const eventStore = await postgresEventStore(db);

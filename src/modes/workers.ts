@@ -2,6 +2,7 @@ import { httpSender } from '../../adapters/delivery/http/httpSender.js';
 import { startThreadSender } from '../../adapters/delivery/thread/threadSender.js';
 import { undiciServiceCaller } from '../../adapters/services/http/undiciServiceCaller.js';
 import type { EventTopic } from '../../adapters/transport/port.js';
+import { activeRole } from './activeRole.js';
 import { startDispatcher } from '../delivery/dispatcher.js';
 import { startPlanner } from '../delivery/planner.js';
 import { startExecutor } from '../processes/executor.js';
@@ -24,8 +25,12 @@ export const startWorkers = async (
   const { config } = services;
   const started: Stoppable[] = [];
   // Where the feed is the log itself (PostgreSQL), the relay has nothing to copy.
-  if (roles.includes('relay') && options.topic)
-    started.push(await startRelay(services, options.topic));
+  // One relay writes the topic at a time; further ones stand by.
+  const { topic } = options;
+  if (roles.includes('relay') && topic) {
+    const relaying = () => startRelay(services, topic);
+    started.push(await activeRole(services.partitions, 'relay', relaying, services.logger));
+  }
   if (roles.includes('dispatcher')) {
     started.push(await startPlanner(services));
     const senderOptions = {

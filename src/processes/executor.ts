@@ -1,21 +1,24 @@
 import type { ServiceCaller } from '../../adapters/services/port.js';
 import type { InstanceEvent } from '../../domain/processes/instance/instanceEvents.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
-import { PROCESS_INSTANCES, PROCESS_TIMERS } from '../../projections/processInstances.js';
+import { newId } from '../ids.js';
+import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import type { ExecutorDeps } from './advance.js';
 import { advanceInstance } from './advance.js';
 import type { Definitions } from './definitions.js';
+import { startExecutorSweep } from './executorSweep.js';
+import { ExecutorStopping, leasedRun } from './instanceLease.js';
 import type { InstanceQueue } from './instanceQueue.js';
 import { instanceQueue } from './instanceQueue.js';
 import { timerFiring } from './timerFiring.js';
-import type { Timers } from './timers.js';
 import { timers as timerWheel } from './timers.js';
-import { runOnFeed } from '../processing/processor.js';
-import { allDocs } from '../reads/readModels.js';
 
 /** What this file uses of the services. */
-type Needs = Pick<Services, 'eventStore' | 'feed' | 'logger' | 'now' | 'projector' | 'readStore'>;
+type Needs = Pick<
+  Services,
+  'claims' | 'eventStore' | 'feed' | 'logger' | 'now' | 'partitions' | 'projector' | 'readStore'
+>;
 
 /** The executors: each instance's news goes to one of them. */
 export const EXECUTOR_GROUP = 'process_executor';
@@ -31,48 +34,33 @@ export type Executor = { stop: () => Promise<void> };
 
 /**
  * News of instances that moved on: each instance's news goes to one executor of the group, in
- * order. What came before a first start is taken up from the read models instead.
+ * order, and counts as handled only once the runs that took it in have ended, so an executor that
+ * dies mid-run leaves its news to the next. What came before a first start, and what a dead
+ * executor left half done, the sweep finds in the read models.
  */
-const followInstanceNews = (services: Needs, news: (instanceId: string) => void) =>
+const followInstanceNews = (services: Needs, queue: InstanceQueue) =>
   runOnFeed(
     services.feed,
     {
       name: EXECUTOR_GROUP,
       filter: { streamPrefixes: ['process_instance-'] },
-      handle: (events) => {
+      handle: async (events) => {
+        const moved = new Set<string>();
         for (const event of events as readonly RecordedEvent<InstanceEvent>[]) {
-          if (MOVES_ON.has(event.type)) news(event.data.instance_id);
+          if (MOVES_ON.has(event.type)) moved.add(event.data.instance_id);
         }
-        return Promise.resolve();
+        await Promise.all([...moved].map((instanceId) => queue.enqueue(instanceId)));
       },
     },
     services,
     { firstFrom: 'end' },
   );
 
-/** What a stop or crash interrupted: instances pending or running, and every durable timer. */
-const takeUpInterrupted = async (
-  services: Needs,
-  queue: InstanceQueue,
-  wheel: Timers,
-): Promise<void> => {
-  for (const status of ['pending', 'running']) {
-    const instances = await allDocs(services.readStore, PROCESS_INSTANCES, {
-      where: { status },
-      orderBy: { field: 'created_at', direction: 'asc' },
-    });
-    for (const doc of instances) queue.enqueue(doc.id);
-  }
-  const timers = await allDocs(services.readStore, PROCESS_TIMERS, {
-    orderBy: { field: 'due_at_ms', direction: 'asc' },
-  });
-  for (const doc of timers) wheel.schedule(doc.id, doc.due_at_ms);
-};
-
 /**
  * Runs process instances: advances each new or resumed instance as far as it can go, wakes delayed
- * ones on the durable timer, and on start takes up what a stop or crash interrupted. Work on one
- * instance is never done twice at once.
+ * ones on the durable timer, and takes up what a stop or crash interrupted. An instance is advanced
+ * by one executor at a time, under its lease; the timers and the interrupted instances an executor
+ * looks after are those of its partitions, which the others take over should it die.
  */
 export const startExecutor = async (
   services: Needs,
@@ -81,35 +69,40 @@ export const startExecutor = async (
 ): Promise<Executor> => {
   const deps: ExecutorDeps = { services, definitions, caller };
   let stopped = false;
-  const queue = instanceQueue((instanceId) =>
-    advanceInstance(deps, instanceId).then(
-      (standing) => {
-        if (standing?.wakeAt) wheel.schedule(instanceId, Date.parse(standing.wakeAt));
-      },
-      (err: unknown) => {
-        services.logger.error(
-          { err, instance_id: instanceId },
-          'advancing a process instance failed',
-        );
-      },
-    ),
-  );
+  const underLease = leasedRun(services.claims, newId('exe'), () => stopped);
+  const advance = (instanceId: string) =>
+    underLease(instanceId, async () => {
+      const standing = await advanceInstance(deps, instanceId);
+      if (standing?.wakeAt) wheel.schedule(instanceId, Date.parse(standing.wakeAt));
+    }).catch((err: unknown) => {
+      if (err instanceof ExecutorStopping) return;
+      services.logger.error(
+        { err, instance_id: instanceId },
+        'advancing a process instance failed',
+      );
+    });
+  const queue = instanceQueue(advance);
+  const enqueue = (instanceId: string) => {
+    // A run that could not be waited for ends with the executor: the sweep finds it again.
+    queue.enqueue(instanceId).catch(() => undefined);
+  };
   const fire = timerFiring(
     { services, definitions, logger: services.logger },
     () => wheel,
-    (instanceId) => queue.enqueue(instanceId),
+    enqueue,
     () => stopped,
   );
   const wheel = timerWheel(fire);
 
   const head = await services.eventStore.headPosition();
-  const news = await followInstanceNews(services, (instanceId) => queue.enqueue(instanceId));
+  const news = await followInstanceNews(services, queue);
   await services.projector.caughtUp(head);
-  await takeUpInterrupted(services, queue, wheel);
+  const sweep = await startExecutorSweep(services, { queue: { ...queue, enqueue }, wheel });
 
   return {
     stop: async () => {
       stopped = true;
+      await sweep.stop();
       const idle = queue.stop();
       wheel.stop();
       await news.stop();

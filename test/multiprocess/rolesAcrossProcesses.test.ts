@@ -6,12 +6,11 @@ import type { TestReceiver } from '../support/receiver.js';
 import { receiverPool } from '../support/receiver.js';
 import type { RoleCluster } from '../support/roleProcesses.js';
 import {
-  allLiveAndCaughtUp,
   busiestWindow,
   firstDifference,
-  projectionStatuses,
   readRoutes,
   roleCluster,
+  settledProjections,
   sleep,
   tallyByPath,
   until,
@@ -30,11 +29,18 @@ const EVENTS = 5000;
 /** Every tenth event is an `invoice.sent`, the only type the rate-limited endpoint receives. */
 const LIMITED_EVERY = 10;
 const RATE_LIMIT = 50;
-const IN_FLIGHT = 20;
+/**
+ * Publications in flight at once. Each waits for the projector, in another process, to apply it
+ * (a few hundred milliseconds under this load), so the rate of publication is this many per wait.
+ */
+const IN_FLIGHT = 40;
 const INSTANCES = 20;
 /** The dispatcher and the executor are killed once this share of the events is published. */
 const KILL_AT = 0.3;
+/** How long deliveries may take to arrive once the last event is published. */
 const DRAIN_MS = 120_000;
+/** Whatever waits for the service ends this long after the first publication, at the latest. */
+const SCENARIO_MS = 170_000;
 const ENDPOINTS = [
   { name: 'all-1' },
   { name: 'all-2' },
@@ -47,32 +53,20 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 /** Two shapes of process, each with durable timers and a step that waits for a person. */
 const FLOWS = [
   {
-    definition: {
-      id: 'mp.review',
-      name: 'Review after a cooling-off period',
-      input_schema: { type: 'object' },
-      steps: [
-        { id: 'cool_off', type: 'delay', duration_ms: 1000 },
-        { id: 'review', type: 'approval' },
-        { id: 'settle', type: 'delay', duration_ms: 500 },
-      ],
-      output: '"settled"',
-    },
-    person: 'review',
+    id: 'mp.review',
+    steps: [
+      { id: 'cool_off', type: 'delay', duration_ms: 1000 },
+      { id: 'review', type: 'approval' },
+      { id: 'settle', type: 'delay', duration_ms: 500 },
+    ],
     signal: ['approvals', { step_id: 'review', decision: 'approved', comment: 'ok' }] as const,
   },
   {
-    definition: {
-      id: 'mp.confirm',
-      name: 'Confirmation, then a pause',
-      input_schema: { type: 'object' },
-      steps: [
-        { id: 'confirm', type: 'user_action' },
-        { id: 'pause', type: 'delay', duration_ms: 800 },
-      ],
-      output: 'steps.confirm',
-    },
-    person: 'confirm',
+    id: 'mp.confirm',
+    steps: [
+      { id: 'confirm', type: 'user_action' },
+      { id: 'pause', type: 'delay', duration_ms: 800 },
+    ],
     signal: ['user-actions', { step_id: 'confirm', data: { confirmed: true } }] as const,
   },
 ];
@@ -91,8 +85,11 @@ type Run = {
   startedAt: number;
   publishedAt: number;
   drainedAt: number | undefined;
-  /** The last moment anything waits for the service. */
+  /** The last moment anything waits for the service; it moves in once publishing is over. */
   deadline: number;
+  /** The shop's endpoints by name. */
+  endpoints: Map<string, string>;
+  rebuildMs: number | undefined;
 };
 
 /** A write's answer: its body when 2xx, else undefined with the failure recorded. */
@@ -102,7 +99,7 @@ const written = async (run: Run, what: string, call: () => Promise<any>) => {
     if (res.status >= 200 && res.status < 300) return res.body as Record<string, any>;
     run.failures.push(`${what}: ${res.status} ${String(res.text).slice(0, 300)}`);
   } catch (error) {
-    run.failures.push(`${what}: ${String(error)}`);
+    run.failures.push(`${what}: ${String(error).slice(0, 300)}`);
   }
   return undefined;
 };
@@ -110,7 +107,7 @@ const written = async (run: Run, what: string, call: () => Promise<any>) => {
 /** A GET on API #2 right after API #1 acknowledged the write it reads back. */
 const readBack = async (run: Run, api: ApiClient, path: string) => {
   run.readsChecked++;
-  const res = await api.get(path, ADMIN);
+  const res = await api.get(path, ADMIN).catch((error: unknown) => ({ status: String(error) }));
   if (res.status !== 200) run.staleReads.push(`GET ${path} on API #2: ${res.status}`);
 };
 
@@ -120,11 +117,8 @@ const publishEvents = async (apis: Apis, run: Run) => {
     for (let i = next++; i < EVENTS; i = next++) {
       const limited = i % LIMITED_EVERY === 0;
       const api = i % 2 === 0 ? apis.first : apis.second;
-      const body = {
-        type: limited ? 'invoice.sent' : 'order.created',
-        merchant_id: SHOP,
-        data: { n: i },
-      };
+      const type = limited ? 'invoice.sent' : 'order.created';
+      const body = { type, merchant_id: SHOP, data: { n: i } };
       const event = await written(run, `event ${i}`, () => api.post('/v1/events', ADMIN, body));
       if (!event) continue;
       run.published.all.push(event.id as string);
@@ -151,33 +145,35 @@ const probeEndpoints = async (apis: Apis, run: Run, url: string) => {
 const runInstance = async (apis: Apis, run: Run, i: number) => {
   await sleep(i * 500);
   const flow = FLOWS[i % FLOWS.length]!;
+  const [route, signal] = flow.signal;
+  const body = { merchant_id: FLOWS_MERCHANT, input: { n: i } };
   const created = await written(run, `instance ${i}`, () =>
-    apis.first.post(`/v1/processes/${flow.definition.id}/runs`, ADMIN, {
-      merchant_id: FLOWS_MERCHANT,
-      input: { n: i },
-    }),
+    apis.first.post(`/v1/processes/${flow.id}/runs`, ADMIN, body),
   );
   if (!created) return;
   const path = `/v1/process-instances/${created.id as string}`;
   await readBack(run, apis.second, path);
-  const read = async () => (await apis.second.get(path, ADMIN)).body as Record<string, any>;
+  let last: Record<string, any> = { id: created.id, status: 'unread', steps: [] };
+  const read = async () => {
+    const res = await apis.second.get(path, ADMIN).catch(() => undefined);
+    if (res?.status === 200) last = res.body;
+    return last;
+  };
   const parked = await until(
     async () => {
       const steps = (await read()).steps as Array<{ id: string; status: string }>;
-      return steps.some((step) => step.id === flow.person && step.status === 'waiting');
+      return steps.some((step) => step.id === signal.step_id && step.status === 'waiting');
     },
     () => run.deadline,
   );
-  const [route, body] = flow.signal;
   if (parked)
     await written(run, `${route} of ${path}`, () =>
-      apis.second.post(`${path}/${route}`, ADMIN, body),
+      apis.second.post(`${path}/${route}`, ADMIN, signal),
     );
   await until(
     async () => TERMINAL.has((await read()).status as string),
     () => run.deadline,
   );
-  const last = await read();
   const steps = (last.steps as Array<{ id: string; status: string }>)
     .map((step) => `${step.id}:${step.status}`)
     .join(',');
@@ -215,20 +211,50 @@ const missingDeliveries = (receiver: TestReceiver, run: Run) => {
   return missing;
 };
 
+/** Publishes, runs instances and kills a dispatcher and an executor; then waits for the deliveries. */
+const runScenario = async (cluster: RoleCluster, apis: Apis, run: Run, receiver: TestReceiver) => {
+  run.startedAt = Date.now();
+  run.deadline = run.startedAt + SCENARIO_MS;
+  const instances = Array.from({ length: INSTANCES }, (_, i) => runInstance(apis, run, i));
+  await Promise.all([
+    publishEvents(apis, run),
+    probeEndpoints(apis, run, receiver.url),
+    killAndReplace(cluster, run),
+  ]);
+  run.deadline = Math.min(run.publishedAt + DRAIN_MS, run.deadline);
+  const drained = await until(() => missingDeliveries(receiver, run) === 0, run.deadline, 500);
+  if (drained) run.drainedAt = Date.now();
+  await Promise.all(instances);
+};
+
+/** The list routes compared before and after a rebuild, read whole. */
+const listRoutes = (run: Run) => [
+  `/v1/webhooks?merchant_id=${SHOP}`,
+  `/v1/webhooks?merchant_id=${PROBES}`,
+  ...[...run.endpoints.values()].map((id) => `/v1/webhooks/${id}/messages`),
+  `/v1/webhooks/${run.endpoints.get('limited')!}/attempts`,
+  `/v1/events?merchant_id=${SHOP}`,
+  `/v1/events?merchant_id=${FLOWS_MERCHANT}`,
+  `/v1/process-instances?merchant_id=${FLOWS_MERCHANT}`,
+  '/v1/process-definitions',
+];
+
 const summary = (run: Run, receiver: TestReceiver | undefined) => {
-  const tallies = tallyByPath(receiver?.received ?? []);
+  const tallies = [...tallyByPath(receiver?.received ?? []).entries()];
   const due = [...routed(run).values()].reduce((sum, ids) => sum + ids.length, 0);
-  const requests = [...tallies.values()].reduce((sum, t) => sum + t.requests, 0);
-  const distinct = [...tallies.values()].reduce((sum, t) => sum + t.ids.size, 0);
-  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  const requests = tallies.reduce((sum, [, t]) => sum + t.requests, 0);
+  const distinct = tallies.reduce((sum, [, t]) => sum + t.ids.size, 0);
+  const lastArrival = Math.max(run.startedAt, ...tallies.flatMap(([, t]) => t.arrivals));
+  const limited = tallies.find(([path]) => path === LIMITED_PATH)?.[1].arrivals ?? [];
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return [
-    `${run.published.all.length} events published`,
-    `${due} deliveries due, ${requests} received, ${requests - distinct} duplicates`,
-    `busiest second at the limited endpoint ${busiestWindow(tallies.get(LIMITED_PATH)?.arrivals ?? [])}/${RATE_LIMIT}`,
+    `${run.published.all.length} events published in ${seconds(run.publishedAt - run.startedAt)} (${run.failures.length} writes failed)`,
+    `${due} deliveries due, ${requests} received (${requests - distinct} duplicates), the last ${seconds(lastArrival - run.startedAt)} in`,
+    `drained ${run.drainedAt ? `${seconds(run.drainedAt - run.publishedAt)} after the last publication` : 'never'}`,
+    `busiest second at the limited endpoint ${busiestWindow(limited)}/${RATE_LIMIT}`,
     `${run.instances.filter((i) => i.status === 'completed').length}/${INSTANCES} instances completed`,
-    `publishing ${seconds(run.publishedAt - run.startedAt)} s`,
-    `drained ${run.drainedAt ? `${seconds(run.drainedAt - run.publishedAt)} s after` : 'never'}`,
-    `elapsed ${seconds(Date.now() - run.startedAt)} s`,
+    `rebuild ${run.rebuildMs === undefined ? 'not done' : seconds(run.rebuildMs)}`,
+    `elapsed ${seconds(Date.now() - run.startedAt)}`,
   ].join(', ');
 };
 
@@ -236,7 +262,8 @@ if (postgresUrl === undefined || postgresUrl === '') {
   skipSuite(TITLE, NO_POSTGRES);
 } else {
   describe(TITLE, function () {
-    this.timeout(170_000);
+    // The scenario's own deadlines end it first; this is only the backstop.
+    this.timeout(SCENARIO_MS + 30_000);
     const schema = `mp_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const cluster = roleCluster({
       SLUICE_MODE: 'distributed',
@@ -263,7 +290,9 @@ if (postgresUrl === undefined || postgresUrl === '') {
       startedAt: Date.now(),
       publishedAt: 0,
       drainedAt: undefined,
-      deadline: Date.now() + 300_000,
+      deadline: Date.now() + SCENARIO_MS,
+      endpoints: new Map(),
+      rebuildMs: undefined,
     };
 
     before(async () => {
@@ -279,31 +308,24 @@ if (postgresUrl === undefined || postgresUrl === '') {
         const body = { merchant_id: SHOP, url: `${receiver.url}/${name}`, ...settings };
         const res = await apis.first.post('/v1/webhooks', ADMIN, body);
         expect(res.status, res.text).to.equal(201);
+        run.endpoints.set(name, res.body.id as string);
       }
-      for (const { definition } of FLOWS) {
+      for (const { id, steps } of FLOWS) {
+        const definition = { id, name: id, input_schema: { type: 'object' }, steps };
         const res = await apis.first.post('/v1/process-definitions', ADMIN, definition);
         expect(res.status, res.text).to.equal(201);
-        const activation = { version: res.body.version as number };
-        const path = `/v1/process-definitions/${definition.id}/activate`;
-        expect((await apis.first.post(path, ADMIN, activation)).status).to.equal(200);
+        const path = `/v1/process-definitions/${id}/activate`;
+        const activated = await apis.first.post(path, ADMIN, { version: res.body.version });
+        expect(activated.status, activated.text).to.equal(200);
       }
-
-      run.startedAt = Date.now();
-      const instances = Array.from({ length: INSTANCES }, (_, i) => runInstance(apis, run, i));
-      await Promise.all([
-        publishEvents(apis, run),
-        probeEndpoints(apis, run, receiver.url),
-        killAndReplace(cluster, run),
-      ]);
-      run.deadline = run.publishedAt + DRAIN_MS;
-      const drained = await until(() => missingDeliveries(receiver!, run) === 0, run.deadline, 500);
-      if (drained) run.drainedAt = Date.now();
-      await Promise.all(instances);
+      await runScenario(cluster, apis, run, receiver);
     });
 
     after(async () => {
       console.log(`      ${TITLE}: ${summary(run, receiver)}`);
-      for (const line of cluster.errorLines()) console.log(`      logged: ${line}`);
+      const errors = cluster.errors();
+      console.log(`      error lines logged by the roles: ${errors.count}`);
+      for (const line of errors.first.slice(0, 5)) console.log(`      ${line}`);
       await cluster.stopAll();
       await receivers.closeAll();
       await dropSchema(schema);
@@ -327,7 +349,7 @@ if (postgresUrl === undefined || postgresUrl === '') {
       }
     });
 
-    it(`sends the limited endpoint at most ${RATE_LIMIT} requests in any second, across both dispatchers`, () => {
+    it(`sends the limited endpoint at most ${RATE_LIMIT} requests in any second`, () => {
       const arrivals = tallyByPath(receiver!.received).get(LIMITED_PATH)?.arrivals ?? [];
       expect(arrivals.length).to.be.at.least(run.published.limited.length);
       expect(busiestWindow(arrivals), `${arrivals.length} requests`).to.be.at.most(RATE_LIMIT);
@@ -349,37 +371,26 @@ if (postgresUrl === undefined || postgresUrl === '') {
     });
 
     it('serves the same reads after every projection is rebuilt', async () => {
+      // Reads of a log that still moves would differ for that reason alone.
+      expect(run.drainedAt, 'every delivery arrived, so that the log is quiet').to.be.a('number');
       const ops = cluster.running('projector,api')[0]!.api!;
-      const settled = () =>
-        until(
-          async () => allLiveAndCaughtUp(await projectionStatuses(ops, ADMIN)),
-          Date.now() + 60_000,
+      const faults: string[] = [];
+      await settledProjections(ops, ADMIN, faults, 'caught up before the rebuild');
+      const before = await readRoutes(apis.second, ADMIN, listRoutes(run));
+      const rebuildFrom = Date.now();
+      for (const name of await settledProjections(ops, ADMIN, faults, 'still caught up')) {
+        const res = await ops.post(`/v1/admin/projections/${name}/rebuild`, ADMIN).catch(
+          // The rebuild is under way even when its answer breaks the contract: note it, go on.
+          (error: unknown) => ({ status: 202, text: '', fault: String(error).slice(0, 600) }),
         );
-      expect(await settled(), 'projections caught up before the rebuild').to.equal(true);
-      const endpoints = (await apis.second.get(`/v1/webhooks?merchant_id=${SHOP}`, ADMIN)).body
-        .data;
-      const routes = [
-        `/v1/webhooks?merchant_id=${SHOP}`,
-        `/v1/webhooks?merchant_id=${PROBES}`,
-        ...endpoints.flatMap((e: { id: string }) => [
-          `/v1/webhooks/${e.id}/messages`,
-          `/v1/webhooks/${e.id}/attempts`,
-        ]),
-        `/v1/events?merchant_id=${SHOP}`,
-        `/v1/events?merchant_id=${FLOWS_MERCHANT}`,
-        `/v1/process-instances?merchant_id=${FLOWS_MERCHANT}`,
-        '/v1/process-definitions',
-      ];
-      const before = await readRoutes(apis.second, ADMIN, routes);
-      for (const { name } of await projectionStatuses(ops, ADMIN)) {
-        const res = await ops.post(`/v1/admin/projections/${name}/rebuild`, ADMIN);
+        if ('fault' in res) faults.push(`rebuild ${name}: ${res.fault}`);
         expect(res.status, `rebuild ${name}: ${res.text}`).to.equal(202);
       }
-      expect(await settled(), 'every rebuild ended and swapped in').to.equal(true);
-      const after = await readRoutes(apis.second, ADMIN, routes);
-      expect(firstDifference(before, after), 'the reads before and after the rebuild').to.equal(
-        undefined,
-      );
+      await settledProjections(ops, ADMIN, faults, 'every rebuild ended and swapped in');
+      run.rebuildMs = Date.now() - rebuildFrom;
+      const after = await readRoutes(apis.second, ADMIN, listRoutes(run));
+      expect(firstDifference(before, after), 'reads before and after').to.equal(undefined);
+      expect(faults, 'answers of the projection routes').to.deep.equal([]);
     });
   });
 }

@@ -9,11 +9,10 @@ import { MAIN } from './serverProcess.js';
 export type RoleProcess = {
   roles: string;
   child: ChildProcess;
-  /** The API's address; undefined for a process without the api role. */
-  url: string | undefined;
+  /** A client of its API; undefined for a process without the api role. */
   api: ApiClient | undefined;
   exited: Promise<number | null>;
-  /** Whether the test killed it (SIGKILL or the final stop), as opposed to it exiting by itself. */
+  /** Whether the test ended it, as opposed to it exiting by itself. */
   killed: boolean;
   /** The end of its output, for a failure's report. */
   tail: () => string;
@@ -22,7 +21,7 @@ export type RoleProcess = {
 const TAIL_CHARS = 16_000;
 const START_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
-const MAX_ERROR_LINES = 20;
+const KEPT_ERROR_LINES = 20;
 const READY = /sluice is (listening|running)/;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -43,47 +42,34 @@ export const until = async (
   }
 };
 
+const ended = (p: RoleProcess) => p.child.exitCode !== null || p.child.signalCode !== null;
+
 /**
- * The roles of one deployment as separate OS processes on one environment: started one at a time,
+ * The roles of one deployment as separate OS processes sharing one environment: started and
  * killed one at a time, and all stopped at the end (SIGTERM, then SIGKILL for a process that does
- * not exit in time). A test process that dies takes its children with it.
+ * not exit in time). Should the test process die, its children die with it.
  */
 export const roleCluster = (env: Record<string, string>) => {
   const started: RoleProcess[] = [];
-  const errorLines: string[] = [];
-  const killEveryone = () => {
-    for (const p of started) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-  };
+  const errors = { count: 0, first: [] as string[] };
+  const killEveryone = () => started.forEach((p) => ended(p) || p.child.kill('SIGKILL'));
   process.once('exit', killEveryone);
 
-  const spawnRole = (roles: string): Promise<RoleProcess> =>
+  const start = (roles: string): Promise<RoleProcess> =>
     new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
-        // The card's servers are blanked: set beside POSTGRES_URL they would stop the start.
+        // The card's servers are blanked: beside POSTGRES_URL they would stop the start.
         env: {
-          ...process.env,
-          EVENTSTORE_URL: '',
-          MONGO_URL: '',
-          KAFKA_BROKERS: '',
-          HOST: '127.0.0.1',
-          PORT: '0',
-          ...env,
-          SLUICE_ROLES: roles,
-          // Info at least: the line saying the process is up is an info line.
+          ...{ ...process.env, EVENTSTORE_URL: '', MONGO_URL: '', KAFKA_BROKERS: '' },
+          ...{ HOST: '127.0.0.1', PORT: '0', ...env, SLUICE_ROLES: roles },
+          // The line that says the process is up is an info line.
           LOG_LEVEL: 'info',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
-      const role: RoleProcess = {
-        roles,
-        child,
-        url: undefined,
-        api: undefined,
-        exited: new Promise((done) => child.on('exit', (code) => done(code))),
-        killed: false,
-        tail: () => output,
-      };
+      const exited = new Promise<number | null>((done) => child.on('exit', done));
+      const role: RoleProcess = { roles, child, api: undefined, exited, killed: false, tail: () => output };
       started.push(role);
       let ready = false;
       const timer = setTimeout(() => {
@@ -93,30 +79,28 @@ export const roleCluster = (env: Record<string, string>) => {
       }, START_TIMEOUT_MS);
       const onData = (chunk: Buffer) => {
         const text = chunk.toString();
-        for (const line of text.split('\n'))
-          if (/"level":(50|60)/.test(line) && errorLines.length < MAX_ERROR_LINES)
-            errorLines.push(`${roles}: ${line.slice(0, 1000)}`);
-        // Only the end is kept: the API processes log a line per request.
+        for (const line of text.split('\n').filter((l) => /"level":(50|60)/.test(l))) {
+          if (errors.count++ < KEPT_ERROR_LINES) errors.first.push(`${roles}: ${line.slice(0, 600)}`);
+        }
+        // Only the end is kept: an API process logs a line per request.
         output = (output + text).slice(-TAIL_CHARS);
-        if (ready) return;
-        const line = output.split('\n').find((l) => READY.test(l));
+        const line = ready ? undefined : output.split('\n').find((l) => READY.test(l));
         if (!line) return;
         ready = true;
         clearTimeout(timer);
         const url = /"url":"(http:\/\/[^"]+)"/.exec(line)?.[1];
-        if (url) Object.assign(role, { url, api: apiClient(url) });
-        resolve(role);
+        resolve(Object.assign(role, { api: url ? apiClient(url) : undefined }));
       };
       child.stdout.on('data', onData);
       child.stderr.on('data', onData);
-      void role.exited.then((code) => {
+      void exited.then((code) => {
         clearTimeout(timer);
         if (!ready) reject(new Error(`${roles} exited with ${code} before it was up:\n${output}`));
       });
     });
 
   const stop = async (p: RoleProcess) => {
-    if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+    if (ended(p)) return;
     p.killed = true;
     p.child.kill('SIGTERM');
     const timer = setTimeout(() => p.child.kill('SIGKILL'), STOP_GRACE_MS);
@@ -125,16 +109,9 @@ export const roleCluster = (env: Record<string, string>) => {
   };
 
   return {
-    start: spawnRole,
+    start,
     /** The processes of exactly these roles that still run. */
-    running: (roles: string) =>
-      started.filter(
-        (p) =>
-          p.roles === roles &&
-          p.child.exitCode === null &&
-          p.child.signalCode === null &&
-          !p.killed,
-      ),
+    running: (roles: string) => started.filter((p) => p.roles === roles && !ended(p) && !p.killed),
     kill: async (p: RoleProcess) => {
       p.killed = true;
       p.child.kill('SIGKILL');
@@ -143,11 +120,10 @@ export const roleCluster = (env: Record<string, string>) => {
     /** Processes that ended without the test ending them: each is a fault of the service. */
     exitedByThemselves: () =>
       started
-        .filter((p) => !p.killed && (p.child.exitCode !== null || p.child.signalCode !== null))
-        .map(
-          (p) => `${p.roles} exited with ${p.child.exitCode ?? p.child.signalCode}:\n${p.tail()}`,
-        ),
-    errorLines: () => errorLines.slice(),
+        .filter((p) => !p.killed && ended(p))
+        .map((p) => `${p.roles} exited with ${p.child.exitCode ?? p.child.signalCode}:\n${p.tail()}`),
+    /** The first error lines the processes logged, and how many they logged in all. */
+    errors: () => ({ count: errors.count, first: errors.first.slice() }),
     stopAll: async () => {
       await Promise.all(started.map(stop));
       process.off('exit', killEveryone);
@@ -171,10 +147,7 @@ export const tallyByPath = (received: readonly Received[]): Map<string, Endpoint
   const tallies = new Map<string, EndpointTally>();
   for (const request of received) {
     let tally = tallies.get(request.path);
-    if (!tally) {
-      tally = { requests: 0, ids: new Set(), mislabelled: 0, arrivals: [] };
-      tallies.set(request.path, tally);
-    }
+    if (!tally) tallies.set(request.path, (tally = { requests: 0, ids: new Set(), mislabelled: 0, arrivals: [] }));
     const id = String(request.headers['webhook-id']);
     tally.requests++;
     tally.ids.add(id);
@@ -182,6 +155,17 @@ export const tallyByPath = (received: readonly Received[]): Map<string, Endpoint
     tally.arrivals.push(request.at);
   }
   return tallies;
+};
+
+/** How many of the expected (path, event id) pairs the receiver has not seen yet. */
+export const missingPairs = (expected: Map<string, string[]>, received: readonly Received[]) => {
+  const tallies = tallyByPath(received);
+  let missing = 0;
+  for (const [path, ids] of expected) {
+    const seen = tallies.get(path)?.ids ?? new Set();
+    missing += ids.filter((id) => !seen.has(id)).length;
+  }
+  return missing;
 };
 
 /** The most arrivals within any window of `windowMs` (a sliding window over sorted times). */
@@ -196,29 +180,20 @@ export const busiestWindow = (arrivals: readonly number[], windowMs = 1000): num
   return most;
 };
 
-/** Every item of a list route, page after page along its cursor. */
-export const readAll = async (api: ApiClient, key: string, path: string): Promise<unknown[]> => {
-  const items: unknown[] = [];
-  let cursor: string | null = null;
-  do {
-    const separator = path.includes('?') ? '&' : '?';
-    const page = `${path}${separator}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const res = await api.get(page, key);
-    if (res.status !== 200) throw new Error(`GET ${page}: ${res.status} ${res.text.slice(0, 500)}`);
-    items.push(...(res.body.data as unknown[]));
-    cursor = res.body.next_cursor as string | null;
-  } while (cursor);
-  return items;
-};
-
-/** Several list routes read whole, one after the other, keyed by route. */
-export const readRoutes = async (
-  api: ApiClient,
-  key: string,
-  paths: readonly string[],
-): Promise<Record<string, unknown[]>> => {
+/** Several list routes, each read whole along its cursor, keyed by route. */
+export const readRoutes = async (api: ApiClient, key: string, paths: readonly string[]) => {
   const document: Record<string, unknown[]> = {};
-  for (const path of paths) document[path] = await readAll(api, key, path);
+  for (const path of paths) {
+    const items: unknown[] = (document[path] = []);
+    let cursor: string | null = null;
+    do {
+      const page = `${path}${path.includes('?') ? '&' : '?'}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await api.get(page, key);
+      if (res.status !== 200) throw new Error(`GET ${page}: ${res.status} ${res.text.slice(0, 500)}`);
+      items.push(...(res.body.data as unknown[]));
+      cursor = res.body.next_cursor as string | null;
+    } while (cursor);
+  }
   return document;
 };
 
@@ -236,21 +211,38 @@ export const firstDifference = (a: unknown, b: unknown, path = '$'): string | un
     const found = firstDifference(left[key], right[key], `${path}.${key}`);
     if (found) return found;
   }
-  // Same members, different order of keys.
   return `${path}: the same members in another order`;
 };
 
 type ProjectionStatus = { name: string; status: string; lag: number; rebuild: unknown };
 
-/** The projections as the projector process reports them. */
-export const projectionStatuses = async (
+/**
+ * Waits (a minute at most) until the projector process reports every projection live, with no
+ * rebuild under way and nothing left to apply, and returns their names. An answer that breaks the
+ * API's contract is noted in `faults` and waited past.
+ */
+export const settledProjections = async (
   ops: ApiClient,
   key: string,
-): Promise<ProjectionStatus[]> => {
-  const res = await ops.get('/v1/admin/projections', key);
-  if (res.status !== 200) throw new Error(`projections: ${res.status} ${res.text.slice(0, 500)}`);
-  return res.body.data as ProjectionStatus[];
+  faults: string[],
+  what: string,
+): Promise<string[]> => {
+  let last: ProjectionStatus[] = [];
+  const settled = async () => {
+    try {
+      const res = await ops.get('/v1/admin/projections', key);
+      if (res.status !== 200) throw new Error(`${res.status} ${res.text.slice(0, 300)}`);
+      last = res.body.data as ProjectionStatus[];
+    } catch (error) {
+      const fault = `GET /v1/admin/projections: ${String(error).slice(0, 600)}`;
+      if (!faults.includes(fault)) faults.push(fault);
+      return false;
+    }
+    return last.every((p) => p.status === 'live' && p.rebuild === null && p.lag === 0);
+  };
+  if (!(await until(settled, Date.now() + 60_000))) {
+    const where = last.map((p) => `${p.name} ${p.status} lag ${p.lag}`).join(', ');
+    throw new Error(`The projections did not settle (${what}): ${where}`);
+  }
+  return last.map((p) => p.name);
 };
-
-export const allLiveAndCaughtUp = (statuses: readonly ProjectionStatus[]): boolean =>
-  statuses.every((p) => p.status === 'live' && p.rebuild === null && p.lag === 0);

@@ -26,6 +26,10 @@ export const memoryClaims = (now: () => number = Date.now): Claims => {
       held.set(key, { owner, until: at + leaseMs });
       return Promise.resolve(true);
     },
+    release: (key, owner) => {
+      if (held.get(key)?.owner === owner) held.delete(key);
+      return Promise.resolve();
+    },
     close: () => Promise.resolve(),
   };
 };

@@ -37,6 +37,9 @@ export const mongoClaims = async (
         throw error;
       }
     },
+    release: async (key, owner) => {
+      await claims.deleteOne({ _id: key, owner });
+    },
     close: () => Promise.resolve(),
   };
 };

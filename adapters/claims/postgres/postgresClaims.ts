@@ -36,6 +36,9 @@ export const postgresClaims = async (db: PostgresDatabase): Promise<Claims> => {
       }
       return result.rowCount === 1;
     },
+    release: async (key, owner) => {
+      await db.pool.query('DELETE FROM claims WHERE key = $1 AND owner = $2', [key, owner]);
+    },
     close: () => Promise.resolve(),
   };
 };

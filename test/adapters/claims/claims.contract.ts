@@ -40,6 +40,16 @@ export const claimsContract = (name: string, open: () => Promise<ClaimsFixture>)
       expect(await claims.claim('k', 'dsp_1', 10_000)).to.equal(false);
     });
 
+    it('lets only its holder give a claim up, for another to take at once', async () => {
+      const { claims } = fixture;
+      expect(await claims.claim('run', 'exe_1', 60_000)).to.equal(true);
+      await claims.release('run', 'exe_2');
+      expect(await claims.claim('run', 'exe_2', 60_000)).to.equal(false);
+      await claims.release('run', 'exe_1');
+      expect(await claims.claim('run', 'exe_2', 60_000)).to.equal(true);
+      expect(await claims.claim('run', 'exe_1', 60_000)).to.equal(false);
+    });
+
     it('gives a contested key to exactly one of many claiming at once', async () => {
       const { claims } = fixture;
       const results = await Promise.all(

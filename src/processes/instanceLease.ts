@@ -1,0 +1,33 @@
+import type { Claims } from '../../adapters/claims/port.js';
+
+/** A run's lease: renewed every third of it while the run goes on, so only a dead executor's lapses. */
+const RUN_LEASE_MS = 15_000;
+/** How often an executor asks again for an instance another is advancing. */
+const ASK_AGAIN_MS = 250;
+
+export class ExecutorStopping extends Error {}
+
+/**
+ * Runs `work` on an instance while holding its lease: one executor at a time advances an
+ * instance, whichever of them its news or its timer reached. An instance another executor is
+ * advancing is waited for (its run ends, or its executor died and the lease runs out); the lease
+ * is given up once the run is recorded.
+ */
+export const leasedRun = (claims: Claims, owner: string, stopped: () => boolean) => {
+  return async (instanceId: string, work: () => Promise<void>): Promise<void> => {
+    const key = `instance:${instanceId}`;
+    while (!(await claims.claim(key, owner, RUN_LEASE_MS))) {
+      if (stopped()) throw new ExecutorStopping(`Stopped before ${instanceId} could be leased.`);
+      await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
+    }
+    const renewal = setInterval(() => {
+      claims.claim(key, owner, RUN_LEASE_MS).catch(() => undefined);
+    }, RUN_LEASE_MS / 3);
+    try {
+      await work();
+    } finally {
+      clearInterval(renewal);
+      await claims.release(key, owner).catch(() => undefined);
+    }
+  };
+};

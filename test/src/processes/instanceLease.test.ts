@@ -1,0 +1,89 @@
+import { expect } from 'chai';
+import { memoryClaims } from '../../../adapters/claims/memory/memoryClaims.js';
+import { ExecutorStopping, leasedRun } from '../../../src/processes/instanceLease.js';
+import { instanceQueue } from '../../../src/processes/instanceQueue.js';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('process instances: one run at a time, across executors', () => {
+  it('lets a second executor advance an instance only once the first has ended its run', async () => {
+    const claims = memoryClaims();
+    const first = leasedRun(claims, 'exe_1', () => false);
+    const second = leasedRun(claims, 'exe_2', () => false);
+    const log: string[] = [];
+    const work = (who: string, ms: number) => async () => {
+      log.push(`${who} starts`);
+      await pause(ms);
+      log.push(`${who} ends`);
+    };
+    const a = first('pi_1', work('first', 300));
+    await pause(20);
+    const b = second('pi_1', work('second', 10));
+    // Another instance is not held back.
+    await second('pi_2', work('other', 0));
+    await Promise.all([a, b]);
+    expect(log).to.deep.equal([
+      'first starts',
+      'other starts',
+      'other ends',
+      'first ends',
+      'second starts',
+      'second ends',
+    ]);
+  });
+
+  it('stops waiting for an instance another executor holds when its own executor stops', async () => {
+    const claims = memoryClaims();
+    let stopped = false;
+    await claims.claim('instance:pi_1', 'exe_1', 60_000);
+    const waiting = leasedRun(claims, 'exe_2', () => stopped)('pi_1', () => Promise.resolve());
+    await pause(50);
+    stopped = true;
+    await waiting.then(
+      () => expect.fail('it ran without the lease'),
+      (error: unknown) => expect(error).to.be.instanceOf(ExecutorStopping),
+    );
+  });
+});
+
+describe('the instance queue', () => {
+  it('answers news once a run that began after it has ended, and runs again for news mid-run', async () => {
+    const runs: string[] = [];
+    let release: () => void = () => undefined;
+    const queue = instanceQueue(async (id) => {
+      runs.push(id);
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    let firstDone = false;
+    const first = queue.enqueue('pi_1').then(() => (firstDone = true));
+    await pause(5);
+    expect(queue.idle('pi_1')).to.equal(false);
+    let secondDone = false;
+    const second = queue.enqueue('pi_1').then(() => (secondDone = true));
+    release();
+    await first;
+    await pause(5);
+    // The news that came mid-run is taken in by a second run, not by the first.
+    expect([firstDone, secondDone]).to.deep.equal([true, false]);
+    expect(runs).to.deep.equal(['pi_1', 'pi_1']);
+    release();
+    await second;
+    expect(queue.idle('pi_1')).to.equal(true);
+  });
+
+  it('rejects the news it will not run once it stops, so the feed hands it on again', async () => {
+    let release: () => void = () => undefined;
+    const queue = instanceQueue(() => new Promise<void>((resolve) => (release = resolve)));
+    const running = queue.enqueue('pi_1');
+    await pause(5);
+    const waiting = queue.enqueue('pi_1');
+    const stopping = queue.stop();
+    await waiting.then(
+      () => expect.fail('news was answered without a run'),
+      (error: Error) => expect(error.message).to.match(/stopping/),
+    );
+    release();
+    await stopping;
+    await running;
+  });
+});
