@@ -49,13 +49,21 @@ export const openPostgres = async (options: {
   url: string;
   schema: string;
   max?: number;
+  /**
+   * False: commits on these connections do not wait for the server's disk. For writes whose loss
+   * in a crash of the server costs no more than repeated work (a claim: at worst a try sent again,
+   * with the same webhook-id), and which sit on the hot path.
+   */
+  synchronousCommit?: boolean;
 }): Promise<PostgresDatabase> => {
   if (!SCHEMA.test(options.schema))
     throw new Error(`The schema name ${options.schema} is not a lower-case SQL identifier.`);
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
-    options: `-c search_path=${options.schema}`,
+    options:
+      `-c search_path=${options.schema}` +
+      (options.synchronousCommit === false ? ' -c synchronous_commit=off' : ''),
   });
   // An idle connection the server closes must not take the process down with it.
   pool.on('error', () => undefined);

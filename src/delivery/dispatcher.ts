@@ -36,7 +36,11 @@ export type Dispatcher = {
  */
 const RESYNC_MS = 5_000;
 const AFTER_FAILURE_MS = 1_000;
-const CLAIM_MARGIN_MS = 60_000;
+/**
+ * A try's claim: renewed every third of it while the try is on the wire or being recorded, so a
+ * dead dispatcher's tries are free again this soon, however long a try may take.
+ */
+const CLAIM_LEASE_MS = 10_000;
 
 /** One try of one delivery: a retry falls due at another time, and is claimed anew. */
 const claimKey = (due: DueDoc) => `${due.id}@${due.due_at_ms}`;
@@ -60,8 +64,6 @@ type Dispatch = {
   /** Claims are taken in names made of this one and a count. */
   owner: string;
   claimsMade: number;
-  /** A claim outlasts the try and its recording, so the queue has moved on before it ends. */
-  claimLease: number;
   running: boolean;
   resyncedAt: number;
 };
@@ -75,7 +77,11 @@ const readEndpoint = async (services: Needs, id: string): Promise<EndpointOf> =>
 };
 
 /** Sends one try, and lets the delivery go once its outcome is recorded. */
-const launch = (d: Dispatch, due: DueDoc, { endpoint, secrets }: EndpointOf) => {
+const launch = (d: Dispatch, due: DueDoc, { endpoint, secrets }: EndpointOf, claimant: string) => {
+  // The claim outlasts the try and its recording (the queue has moved on before it ends).
+  const renewal = setInterval(() => {
+    d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS).catch(() => undefined);
+  }, CLAIM_LEASE_MS / 3);
   // The endpoint's slot is for a request on the wire: it frees once the receiver has answered,
   // while the outcome is being recorded. The delivery itself stays in flight (the queue does
   // not offer it again) until its outcome is recorded.
@@ -102,6 +108,7 @@ const launch = (d: Dispatch, due: DueDoc, { endpoint, secrets }: EndpointOf) => 
       return new Promise<void>((resolve) => setTimeout(resolve, AFTER_FAILURE_MS));
     })
     .finally(() => {
+      clearInterval(renewal);
       d.inFlight.delete(due.id);
       const again = d.parked.get(due.id);
       if (again) {
@@ -139,12 +146,12 @@ const startDue = async (
   // Each claim is made in a name of its own: a claim is re-entrant for its owner, and a try once
   // claimed is never claimed again, even by this dispatcher from a stale row of the queue.
   const claimant = `${d.owner}:${++d.claimsMade}`;
-  if (!(await d.services.claims.claim(claimKey(due), claimant, d.claimLease))) {
+  if (!(await d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS))) {
     d.limits.release(due.endpoint_id);
     return true;
   }
   d.lastStartAt.set(d.hold.partitionOf(due.endpoint_id), Date.now());
-  launch(d, due, read);
+  launch(d, due, read, claimant);
   return true;
 };
 
@@ -260,7 +267,6 @@ export const startDispatcher = async (
     parked: new Map(),
     owner: newId('dsp'),
     claimsMade: 0,
-    claimLease: services.config.attemptTimeoutMs + CLAIM_MARGIN_MS,
     running: true,
     resyncedAt: -Infinity,
   };

@@ -14,10 +14,20 @@ import type { DistributedStores } from './distributedPorts.js';
  * is the log itself: the relay has nothing to copy.
  */
 export const openPostgresStores = async (config: Config): Promise<DistributedStores> => {
-  const db = await openPostgres({
-    url: config.postgresUrl!,
-    schema: config.postgresSchema,
-    max: config.postgresPoolSize,
+  // Claims (a try's, a run's lease) are taken one per delivery sent: their commits do not wait for
+  // the server's disk, on connections of their own (a fifth of the process's).
+  const forClaims = Math.max(1, Math.floor(config.postgresPoolSize / 5));
+  const connect = (max: number, synchronousCommit: boolean) =>
+    openPostgres({
+      url: config.postgresUrl!,
+      schema: config.postgresSchema,
+      max,
+      synchronousCommit,
+    });
+  const db = await connect(config.postgresPoolSize - forClaims, true);
+  const claimsDb = await connect(forClaims, false).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
   });
   try {
     const eventStore = await postgresEventStore(db);
@@ -25,15 +35,17 @@ export const openPostgresStores = async (config: Config): Promise<DistributedSto
       eventStore,
       readStore: await postgresReadStore(db),
       idempotency: await postgresIdempotencyStore(db),
-      claims: await postgresClaims(db),
+      claims: await postgresClaims(claimsDb),
       partitions: await postgresPartitions(db),
       transport: { feed: await postgresFeed(db, eventStore, { keyOf: eventKey }) },
       close: async () => {
         await eventStore.close();
+        await claimsDb.close();
         await db.close();
       },
     };
   } catch (error) {
+    await claimsDb.close();
     await db.close();
     throw error;
   }

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { inPostgresMode, postgresModeEnv } from './postgresMode.js';
 
 export const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
 
@@ -18,9 +19,14 @@ export const startServerProcess = (
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ServerProcess> =>
   new Promise((resolve, reject) => {
+    // On PostgreSQL (SLUICE_TEST_MODE=postgres) the data folder names the deployment's schema.
+    const mode =
+      inPostgresMode() && env.SLUICE_DATA_DIR
+        ? postgresModeEnv(env.SLUICE_DATA_DIR, env.SLUICE_ADMIN_KEY)
+        : {};
     const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
       // Info level at least: the 'listening' line tells where the server is.
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, ...mode, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     onSpawn?.(child);

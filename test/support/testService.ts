@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config/config.js';
 import type { Logger } from '../../src/logging/logger.js';
 import { silentLogger } from '../../src/logging/logger.js';
@@ -7,7 +7,7 @@ import type { RunningService } from '../../src/modes/embedded.js';
 import { startEmbedded } from '../../src/modes/embedded.js';
 import { apiClient } from './apiClient.js';
 import type { ApiClient } from './apiClient.js';
-import { dropSchema } from './postgresSchema.js';
+import { postgresModeEnv } from './postgresMode.js';
 import { tempDir } from './tempDir.js';
 
 export type TestService = RunningService & {
@@ -17,14 +17,6 @@ export type TestService = RunningService & {
   /** Closes the service and removes its data folder. */
   stop: () => Promise<void>;
 };
-
-/** The schemas of PostgreSQL services this run made: dropped once every test has run. */
-const schemasMade = new Set<string>();
-if (typeof after === 'function') {
-  after(async () => {
-    for (const schema of schemasMade) await dropSchema(schema);
-  });
-}
 
 /**
  * The mode the tests' services run in: embedded; with SLUICE_TEST_MODE=postgres, every role in one
@@ -47,22 +39,8 @@ const startService = async (
     SLUICE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   if (mode === 'postgres') {
-    // The data folder names the deployment: a restart on the same folder finds the same schema,
-    // admin key and encryption key.
-    const folder = createHash('sha256')
-      .update(env.SLUICE_DATA_DIR ?? run)
-      .digest('hex')
-      .slice(0, 16);
-    const schema = `e2e_${folder}`;
-    schemasMade.add(schema);
     return startDistributed(
-      loadConfig({
-        ...keys,
-        SLUICE_ADMIN_KEY: env.SLUICE_ADMIN_KEY ?? `sk_test_distributed_admin_${folder}_0000`,
-        SLUICE_ENCRYPTION_KEY: createHash('sha256').update(`key ${folder}`).digest('base64'),
-        POSTGRES_URL: process.env.POSTGRES_URL,
-        SLUICE_POSTGRES_SCHEMA: schema,
-      }),
+      loadConfig({ ...env, ...postgresModeEnv(env.SLUICE_DATA_DIR ?? run, env.SLUICE_ADMIN_KEY) }),
       logger,
     );
   }
