@@ -18,6 +18,7 @@ import { inTempDir, median, rate, table, time } from './support.js';
 const ROUNDS = 3;
 const STREAMS = 1000;
 
+/** Events of the size the API's writes append, for the append benchmarks. */
 const payload = {
   order_id: 'ord_123',
   amount: 1999,
@@ -25,7 +26,7 @@ const payload = {
   lines: [{ sku: 'A-1', qty: 2 }],
 };
 
-const makeEvents = (count: number): NewEvent[] =>
+export const makeEvents = (count: number): NewEvent[] =>
   Array.from({ length: count }, () => ({
     id: randomUUID(),
     type: 'order.created',

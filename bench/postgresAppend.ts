@@ -5,15 +5,14 @@
  * commit per batch. The store adds its append lock, its reads of the head and of the streams'
  * revisions, and its group commit; the raw writers add nothing and coordinate nothing.
  */
-import { randomUUID } from 'node:crypto';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { postgresEventStore } from '../adapters/eventstore/postgres/postgresEventStore.js';
 import { createEventTables } from '../adapters/eventstore/postgres/schema.js';
 import type { PostgresDatabase } from '../adapters/postgres/database.js';
 import { openPostgres } from '../adapters/postgres/database.js';
 import type { NewEvent } from '../domain/shared/envelope.js';
-import { emptyMetadata } from '../domain/shared/envelope.js';
 import type { BenchSchemas } from './postgresSchemas.js';
+import { makeEvents } from './append.js';
 import { time } from './support.js';
 
 const STREAMS = 1000;
@@ -22,26 +21,6 @@ const POOL = 20;
 
 export type AppendScenario = { batch: number; writers: number; events: number };
 export type AppendRound = { value: number; ceiling: number };
-
-const payload = {
-  order_id: 'ord_123',
-  amount: 1999,
-  currency: 'EUR',
-  lines: [{ sku: 'A-1', qty: 2 }],
-};
-
-const makeEvents = (count: number): NewEvent[] =>
-  Array.from({ length: count }, () => ({
-    id: randomUUID(),
-    type: 'order.created',
-    data: payload,
-    metadata: {
-      ...emptyMetadata(),
-      merchant_id: 'mer_bench',
-      actor: 'key_bench',
-      request_id: 'req_bench',
-    },
-  }));
 
 /**
  * `writers` loops at once, each taking the next batch until none is left: batch `n` goes to stream
