@@ -101,6 +101,8 @@ export type AttemptInputs = {
   secrets: EndpointSecretsDoc | undefined;
   /** The delivery's stream as its last event left it, when that event was seen. */
   known?: KnownDelivery;
+  /** Told just before the request goes on the wire (an attempt may end without sending). */
+  sending?: () => void;
   /** Told once the receiver has answered (or could not be reached), before the outcome is recorded. */
   answered?: () => void;
 };
@@ -146,6 +148,7 @@ export const attemptDelivery = async (
 
   const body = await bodyOf(services, due);
   const now = services.now();
+  inputs.sending?.();
   const { outcome, retryAfterMs } = await sender.send({
     url: endpoint.url,
     body,

@@ -4,8 +4,15 @@
  * while the others go on.
  */
 export type EndpointLimits = {
-  /** Takes a slot for the endpoint, or says no (`refusal` then says why). */
+  /**
+   * Takes a slot for the endpoint, and a place in its rate until the request is sent (`sent`) or
+   * given up (`unsent`), or says no (`refusal` then says why).
+   */
   tryAcquire: (endpointId: string, ratePerSecond: number | null) => boolean;
+  /** The request of an acquired slot went on the wire now: its second counts from now. */
+  sent: (endpointId: string) => void;
+  /** The request of an acquired slot was not sent after all. */
+  unsent: (endpointId: string) => void;
   /**
    * Why the endpoint cannot take another attempt now: every slot is taken (`global`), its own
    * slots are (`slots`: one frees when an attempt of it is answered), or its rate is spent (when
@@ -35,8 +42,13 @@ export const RATE_WINDOW_MS = 1_050;
 /** An endpoint turned away for its rate is looked at again once this many more may start (or its rate, if less). */
 const STARTS_PER_LOOK = 8;
 
-/** The start times of an endpoint's attempts within the window, oldest first. */
-type Window = { rate: number; starts: number[] };
+/**
+ * An endpoint's requests within the window, by when they went on the wire (oldest first), and
+ * those acquired but not yet sent. A request counts from when it is sent, not from when its
+ * attempt began: an attempt may first read its body, and requests that began a window apart must
+ * not reach the receiver closer together.
+ */
+type Window = { rate: number; starts: number[]; pending: number };
 
 export const endpointLimits = (
   global: number,
@@ -61,13 +73,13 @@ export const endpointLimits = (
       if (rate !== null) {
         let window = windows.get(endpointId);
         if (!window) {
-          window = { rate, starts: [] };
+          window = { rate, starts: [], pending: 0 };
           windows.set(endpointId, window);
         }
         window.rate = rate;
         slide(window, at);
-        if (window.starts.length >= rate) return false;
-        window.starts.push(at);
+        if (window.starts.length + window.pending >= rate) return false;
+        window.pending++;
       } else {
         windows.delete(endpointId);
       }
@@ -82,13 +94,25 @@ export const endpointLimits = (
       if (!window) return null;
       const at = now();
       slide(window, at);
-      const over = window.starts.length - window.rate;
+      const over = window.starts.length + window.pending - window.rate;
       if (over < 0) return null;
       // Back when a few may start, not at each one: the endpoint's backlog then goes out a few
       // requests at a time, their outcomes recorded together, for a fraction of the wakes and
       // commits of one at a time; the rate over any second is the same.
       const wanted = Math.max(1, Math.min(window.rate, STARTS_PER_LOOK));
-      return window.starts[over + wanted - 1]! + RATE_WINDOW_MS;
+      const leaving = window.starts[over + wanted - 1];
+      // Requests not yet sent leave the window a whole window after they are.
+      return (leaving ?? at) + RATE_WINDOW_MS;
+    },
+    sent: (endpointId) => {
+      const window = windows.get(endpointId);
+      if (!window || window.pending === 0) return;
+      window.pending--;
+      window.starts.push(now());
+    },
+    unsent: (endpointId) => {
+      const window = windows.get(endpointId);
+      if (window && window.pending > 0) window.pending--;
     },
     release: (endpointId) => {
       const n = (active.get(endpointId) ?? 1) - 1;
@@ -102,7 +126,7 @@ export const endpointLimits = (
       const at = now();
       for (const [endpointId, window] of windows) {
         slide(window, at);
-        if (window.starts.length === 0) windows.delete(endpointId);
+        if (window.starts.length === 0 && window.pending === 0) windows.delete(endpointId);
       }
     },
     tracked: () => windows.size,

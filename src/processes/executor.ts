@@ -87,7 +87,7 @@ export const startExecutor = async (
     queue.enqueue(instanceId).catch(() => undefined);
   };
   const fire = timerFiring(
-    { services, definitions, logger: services.logger },
+    { services, definitions, logger: services.logger, exclusive: underLease },
     () => wheel,
     enqueue,
     () => stopped,

@@ -14,7 +14,7 @@ export class ExecutorStopping extends Error {}
  * is given up once the run is recorded.
  */
 export const leasedRun = (claims: Claims, owner: string, stopped: () => boolean) => {
-  return async (instanceId: string, work: () => Promise<void>): Promise<void> => {
+  return async <T>(instanceId: string, work: () => Promise<T>): Promise<T> => {
     const key = `instance:${instanceId}`;
     while (!(await claims.claim(key, owner, RUN_LEASE_MS))) {
       if (stopped()) throw new ExecutorStopping(`Stopped before ${instanceId} could be leased.`);
@@ -24,7 +24,7 @@ export const leasedRun = (claims: Claims, owner: string, stopped: () => boolean)
       claims.claim(key, owner, RUN_LEASE_MS).catch(() => undefined);
     }, RUN_LEASE_MS / 3);
     try {
-      await work();
+      return await work();
     } finally {
       clearInterval(renewal);
       await claims.release(key, owner).catch(() => undefined);

@@ -10,7 +10,12 @@ import type { Timers } from './timers.js';
 const FIRE_RETRY_MS = 500;
 const FIRE_RETRY_MAX_MS = 60_000;
 
-type FiringDeps = { services: Pick<Services, 'eventStore' | 'now'>; definitions: Definitions };
+type FiringDeps = {
+  services: Pick<Services, 'eventStore' | 'now'>;
+  definitions: Definitions;
+  /** Runs work on an instance while no other executor works on it (under its lease). */
+  exclusive: <T>(instanceId: string, work: () => Promise<T>) => Promise<T>;
+};
 
 /**
  * Fires the instance's delay if it is due: true once fired (the instance can move on), the time to
@@ -64,26 +69,30 @@ export const timerFiring = (
 ): ((instanceId: string) => void) => {
   const tries = new Map<string, number>();
   return (instanceId) => {
-    void fireTimer(deps, instanceId).then(
-      (outcome) => {
-        tries.delete(instanceId);
-        if (outcome === true) fired(instanceId);
-        else if (outcome !== undefined) wheel().schedule(instanceId, outcome);
-      },
-      (err: unknown) => {
-        const tried = (tries.get(instanceId) ?? 0) + 1;
-        tries.set(instanceId, tried);
-        // Another writer moved the instance on: read it again and decide again, at once.
-        const retryInMs =
-          err instanceof InstanceMoved && tried <= 3
-            ? 0
-            : Math.min(FIRE_RETRY_MAX_MS, FIRE_RETRY_MS * 2 ** (tried - 1));
-        deps.logger.error(
-          { err, instance_id: instanceId, tries: tried, retry_in_ms: retryInMs },
-          'a process timer could not fire; trying again',
-        );
-        if (!stopped()) wheel().schedule(instanceId, Date.now() + retryInMs);
-      },
-    );
+    void deps
+      .exclusive(instanceId, () => fireTimer(deps, instanceId))
+      .then(
+        (outcome) => {
+          tries.delete(instanceId);
+          if (outcome === true) fired(instanceId);
+          else if (outcome !== undefined) wheel().schedule(instanceId, outcome);
+        },
+        (err: unknown) => {
+          // A stopping executor leaves its timers to the next (they are durable).
+          if (stopped()) return;
+          const tried = (tries.get(instanceId) ?? 0) + 1;
+          tries.set(instanceId, tried);
+          // Another writer moved the instance on: read it again and decide again, at once.
+          const retryInMs =
+            err instanceof InstanceMoved && tried <= 3
+              ? 0
+              : Math.min(FIRE_RETRY_MAX_MS, FIRE_RETRY_MS * 2 ** (tried - 1));
+          deps.logger.error(
+            { err, instance_id: instanceId, tries: tried, retry_in_ms: retryInMs },
+            'a process timer could not fire; trying again',
+          );
+          wheel().schedule(instanceId, Date.now() + retryInMs);
+        },
+      );
   };
 };

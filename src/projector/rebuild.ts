@@ -34,8 +34,11 @@ export const rebuildProjection = async (
   const report = async (force = false) => {
     if (!force && performance.now() - reportedAt < REPORT_EVERY_MS) return;
     reportedAt = performance.now();
+    // What is left is counted before the whole: the log only grows, so the whole counted after
+    // holds at least what was done and what was left, and what is done is never negative.
+    const left = await eventStore.countAfter(after);
     const total = await eventStore.countAfter(undefined);
-    onProgress({ events_done: total - (await eventStore.countAfter(after)), events_total: total });
+    onProgress({ events_done: total - left, events_total: total });
   };
   await report(true);
 

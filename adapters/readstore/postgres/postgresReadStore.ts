@@ -11,6 +11,8 @@ import { STATE_TABLE, readState, rebuildSteps, registerProjection } from './regi
  * view that a rebuild points at its fresh tables in the transaction that swaps them. A batch of
  * changes and its checkpoint commit together.
  */
+class UnregisteredCollection extends Error {}
+
 export const postgresReadStore = async (db: PostgresDatabase): Promise<ReadStore> => {
   await db.migrate('001_projection_state', STATE_TABLE);
   /** Which projection's spec each collection follows; read once per collection and process. */
@@ -23,9 +25,21 @@ export const postgresReadStore = async (db: PostgresDatabase): Promise<ReadStore
     );
     for (const row of found.rows) for (const spec of row.collections) specs.set(spec.name, spec);
     const spec = specs.get(collection);
-    if (!spec) throw new Error(`No projection owns the collection ${collection}.`);
+    if (!spec) throw new UnregisteredCollection(`No projection owns the collection ${collection}.`);
     return spec;
   };
+  /**
+   * Whether the collection's projection has registered it. A process of another role can start
+   * before the projector has made a fresh schema's tables: until then its collections are empty.
+   */
+  const registered = (collection: string) =>
+    specOf(collection).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof UnregisteredCollection) return false;
+        throw error;
+      },
+    );
   const queries = postgresQueries(db, specOf);
   const rebuild = rebuildSteps(db);
   return {
@@ -36,10 +50,16 @@ export const postgresReadStore = async (db: PostgresDatabase): Promise<ReadStore
     },
     state: (name) => readState(db, name),
     apply: (name, target, changes, checkpoint) => applyBatch(db, name, target, changes, checkpoint),
-    get: queries.get,
-    find: queries.find,
-    firstOfEach: queries.firstOfEach,
-    count: queries.count,
+    get: async (collection, id) =>
+      (await registered(collection)) ? queries.get(collection, id) : undefined,
+    find: async (collection, query) =>
+      (await registered(collection))
+        ? queries.find(collection, query)
+        : { docs: [], nextCursor: null },
+    firstOfEach: async (collection, query) =>
+      (await registered(collection)) ? queries.firstOfEach(collection, query) : [],
+    count: async (collection, query, atMost) =>
+      (await registered(collection)) ? queries.count(collection, query, atMost) : 0,
     beginRebuild: rebuild.begin,
     indexRebuild: rebuild.index,
     completeRebuild: rebuild.complete,

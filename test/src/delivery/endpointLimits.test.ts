@@ -1,5 +1,13 @@
 import { expect } from 'chai';
+import type { EndpointLimits } from '../../../src/delivery/endpointLimits.js';
 import { RATE_WINDOW_MS, endpointLimits } from '../../../src/delivery/endpointLimits.js';
+
+/** A request that takes its slot and goes on the wire at once. */
+const start = (limits: EndpointLimits, endpointId: string, rate: number | null): boolean => {
+  const acquired = limits.tryAcquire(endpointId, rate);
+  if (acquired) limits.sent(endpointId);
+  return acquired;
+};
 
 describe('endpoint limits', () => {
   let clock = 0;
@@ -29,19 +37,19 @@ describe('endpoint limits', () => {
     const limits = endpointLimits(100, 100, now);
     const first = clock;
     for (let i = 0; i < 4; i++) {
-      expect(limits.tryAcquire('a', 4)).to.equal(true);
+      expect(start(limits, 'a', 4)).to.equal(true);
       limits.release('a');
       clock += 100;
     }
     // Four starts within the window: a fifth waits until all four have left it (four a second:
     // look again when all four may go, not at each one).
-    expect(limits.tryAcquire('a', 4)).to.equal(false);
+    expect(start(limits, 'a', 4)).to.equal(false);
     expect(limits.refusal('a')).to.equal(first + 300 + RATE_WINDOW_MS);
     // The first start has left the window: one may go, if asked, and only one.
     clock = first + RATE_WINDOW_MS;
     expect(limits.refusal('a')).to.equal(null);
-    expect(limits.tryAcquire('a', 4)).to.equal(true);
-    expect(limits.tryAcquire('a', 4)).to.equal(false);
+    expect(start(limits, 'a', 4)).to.equal(true);
+    expect(start(limits, 'a', 4)).to.equal(false);
     expect(limits.tryAcquire('b', null)).to.equal(true);
   });
 
@@ -50,7 +58,7 @@ describe('endpoint limits', () => {
     const starts: number[] = [];
     for (let step = 0; step < 5000; step++) {
       clock += 1 + (step % 7);
-      if (limits.tryAcquire('a', 50)) {
+      if (start(limits, 'a', 50)) {
         starts.push(clock);
         limits.release('a');
       }
@@ -66,12 +74,34 @@ describe('endpoint limits', () => {
   it('looks again for a fast endpoint after a few starts, not a whole second of them', () => {
     const limits = endpointLimits(1000, 1000, now);
     for (let i = 0; i < 100; i++) {
-      expect(limits.tryAcquire('fast', 100)).to.equal(true);
+      expect(start(limits, 'fast', 100)).to.equal(true);
       clock += 1;
     }
-    expect(limits.tryAcquire('fast', 100)).to.equal(false);
+    expect(start(limits, 'fast', 100)).to.equal(false);
     // Eight more may start once the eighth oldest has left the window.
     expect(limits.refusal('fast')).to.equal(clock - 100 + 7 + RATE_WINDOW_MS);
+  });
+});
+
+describe('endpoint limits: counted when sent', () => {
+  it('counts a request from when it is sent, and frees the place of one not sent', () => {
+    let clock = 1_000_000;
+    const limits = endpointLimits(100, 100, () => clock);
+    // Two slots taken at once; the first request goes out at once, the second half a second later
+    // (its attempt read its body first).
+    expect(limits.tryAcquire('a', 2)).to.equal(true);
+    expect(limits.tryAcquire('a', 2)).to.equal(true);
+    expect(limits.tryAcquire('a', 2)).to.equal(false);
+    limits.sent('a');
+    clock += 500;
+    limits.sent('a');
+    // A window after the first was sent, only the first has left it: one more may go.
+    clock += RATE_WINDOW_MS - 500;
+    expect(limits.tryAcquire('a', 2)).to.equal(true);
+    expect(limits.tryAcquire('a', 2)).to.equal(false);
+    // That one was not sent after all (its delivery had ended): its place is free again.
+    limits.unsent('a');
+    expect(limits.tryAcquire('a', 2)).to.equal(true);
   });
 });
 
@@ -80,11 +110,11 @@ describe('endpoint limits: state kept', () => {
     let clock = 1_000_000;
     const limits = endpointLimits(100, 100, () => clock);
     for (let i = 0; i < 500; i++) {
-      expect(limits.tryAcquire(`we_${i}`, 5)).to.equal(true);
+      expect(start(limits, `we_${i}`, 5)).to.equal(true);
       limits.release(`we_${i}`);
     }
     clock += 600;
-    for (let i = 0; i < 5; i++) expect(limits.tryAcquire('we_busy', 5)).to.equal(true);
+    for (let i = 0; i < 5; i++) expect(start(limits, 'we_busy', 5)).to.equal(true);
     expect(limits.tracked()).to.equal(501);
     clock += 100;
     // Within the window: all are kept.
@@ -99,10 +129,10 @@ describe('endpoint limits: state kept', () => {
     expect(limits.tracked()).to.equal(0);
     // A forgotten endpoint starts again with its whole rate: its rate still holds.
     for (let i = 0; i < 5; i++) {
-      expect(limits.tryAcquire('we_3', 5)).to.equal(true);
+      expect(start(limits, 'we_3', 5)).to.equal(true);
       limits.release('we_3');
     }
-    expect(limits.tryAcquire('we_3', 5)).to.equal(false);
+    expect(start(limits, 'we_3', 5)).to.equal(false);
     expect(limits.refusal('we_3')).to.equal(clock + RATE_WINDOW_MS);
   });
 });
