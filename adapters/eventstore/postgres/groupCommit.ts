@@ -1,10 +1,8 @@
 import type { Either } from 'fp-ts/lib/Either.js';
 import { left, right } from 'fp-ts/lib/Either.js';
-import type pg from 'pg';
 import type { NewEvent, Position, RecordedEvent } from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
-import { transaction } from '../../postgres/database.js';
 import type { AppendResult, ConcurrencyConflict, ExpectedRevision } from '../port.js';
 import { satisfies } from '../expectedRevision.js';
 
@@ -17,25 +15,6 @@ export type AppendOutcome = Either<ConcurrencyConflict, AppendResult>;
 
 /** What a committed group wrote: where the log ended before it, and its events in order. */
 export type Committed = { before: Position | undefined; events: RecordedEvent[] };
-
-/**
- * Positions are given in commit order: an append takes this lock (held to its commit), reads where
- * the log ends and writes after it. A reader that has seen a position has therefore seen every
- * committed event below it, and no commit can land behind it later, whatever the processes.
- */
-const APPEND_LOCK = (schema: string) =>
-  `SELECT pg_advisory_xact_lock(hashtext('${schema}.events'))`;
-
-/** The last revision of each stream, -1 for those that do not exist. */
-const revisionsOf = async (client: pg.PoolClient, streams: string[]) => {
-  const result = await client.query<{ stream: string; revision: number }>(
-    'SELECT stream, max(revision) AS revision FROM events WHERE stream = ANY($1) GROUP BY stream',
-    [streams],
-  );
-  const revisions = new Map(streams.map((stream) => [stream, -1]));
-  for (const row of result.rows) revisions.set(row.stream, row.revision);
-  return revisions;
-};
 
 /** Decides each append of the group in order, and gives positions after `head` to those taken. */
 const planGroup = (
@@ -82,44 +61,45 @@ const planGroup = (
   return { rows, outcomes };
 };
 
-const INSERT = `INSERT INTO events
-  (position, id, stream, revision, type, data, metadata, merchant_id, recorded_at)
-  SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::text[], $6::json[],
-    $7::jsonb[], $8::text[], $9::text[])`;
+const APPEND = `SELECT before, actual FROM append_events($1, $2::text[], $3::text[], $4::int[],
+  $5::text[], $6::text[], $7::json[], $8::jsonb[], $9::text[], $10)`;
 
-const insertRows = (client: pg.PoolClient, rows: readonly RecordedEvent[]) =>
-  client.query(INSERT, [
-    rows.map((row) => row.position),
-    rows.map((row) => row.id),
-    rows.map((row) => row.stream),
-    rows.map((row) => row.revision),
-    rows.map((row) => row.type),
-    rows.map((row) => JSON.stringify(row.data)),
-    rows.map((row) => JSON.stringify(row.metadata)),
-    rows.map((row) => row.metadata.merchant_id),
-    rows.map((row) => row.recorded_at),
-  ]);
-
-/** Writes a group of appends in one transaction under the append lock. */
-const writeGroup = (
+/**
+ * Writes a group of appends in one statement (see schema.ts: positions are given in commit order,
+ * under the append lock), then tells each append's outcome from the revisions it found.
+ */
+const writeGroup = async (
   db: PostgresDatabase,
   requests: readonly AppendRequest[],
   now: () => Date,
-): Promise<{ outcomes: AppendOutcome[]; committed: Committed }> =>
-  transaction(db.pool, async (client) => {
-    await client.query(APPEND_LOCK(db.schema));
-    const head = await client.query<{ head: string | null }>(
-      'SELECT max(position) AS head FROM events',
-    );
-    const before = head.rows[0]?.head ?? null;
-    const revisions = await revisionsOf(client, [...new Set(requests.map((r) => r.stream))]);
-    const plan = planGroup(requests, revisions, BigInt(before ?? 0), now().toISOString());
-    if (plan.rows.length > 0) await insertRows(client, plan.rows);
-    return {
-      outcomes: plan.outcomes,
-      committed: { before: before === null ? undefined : position(before), events: plan.rows },
-    };
+): Promise<{ outcomes: AppendOutcome[]; committed: Committed }> => {
+  const recordedAt = now().toISOString();
+  const events = requests.flatMap((request) => request.events);
+  const result = await db.pool.query<{ before: string; actual: number[] }>(APPEND, [
+    `${db.schema}.events`,
+    requests.map((request) => request.stream),
+    requests.map((request) => String(request.expected)),
+    requests.map((request) => request.events.length),
+    events.map((event) => event.id),
+    events.map((event) => event.type),
+    events.map((event) => JSON.stringify(event.data)),
+    events.map((event) => JSON.stringify(event.metadata)),
+    events.map((event) => event.metadata.merchant_id),
+    recordedAt,
+  ]);
+  const { before, actual } = result.rows[0]!;
+  // The revision each stream had before the group: the group's later appends to it are decided
+  // after the earlier ones, here as there.
+  const revisions = new Map<string, number>();
+  requests.forEach((request, i) => {
+    if (!revisions.has(request.stream)) revisions.set(request.stream, actual[i]!);
   });
+  const plan = planGroup(requests, revisions, BigInt(before), recordedAt);
+  return {
+    outcomes: plan.outcomes,
+    committed: { before: before === '0' ? undefined : position(before), events: plan.rows },
+  };
+};
 
 /**
  * Appends asked for in the same turn go in together: one transaction, one lock, one commit for
