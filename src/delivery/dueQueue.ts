@@ -53,6 +53,12 @@ type EndpointQueue = {
   docs: DueDoc[];
   /** The earliest due time of a delivery of it that may be in the durable queue and not in `docs`. */
   dueAt: number | undefined;
+  /**
+   * Deliveries heard of as due that could not be taken at once (older ones may wait in the durable
+   * queue). They are taken with the next read of it: the queue's read model may not list them yet
+   * (another process projects it), and they must not wait for the next walk.
+   */
+  heard: DueDoc[];
   /** Set aside for its rate until then, or (Infinity) until a slot of it frees. */
   heldUntil: number;
   /** Counts news of it, so that a read can tell whether news came while it was under way. */
@@ -76,7 +82,7 @@ type DrainRound = Parameters<DueQueue['drain']>[0];
 const queueOf = (q: Queues, endpointId: string): EndpointQueue => {
   let queue = q.byEndpoint.get(endpointId);
   if (!queue) {
-    queue = { docs: [], dueAt: undefined, heldUntil: 0, news: 0 };
+    queue = { docs: [], dueAt: undefined, heard: [], heldUntil: 0, news: 0 };
     q.byEndpoint.set(endpointId, queue);
   }
   return queue;
@@ -108,8 +114,12 @@ const readDue = async (
     limit: room,
   });
   for (const doc of page.docs) hold(q, queue, doc);
-  // More is due than there was room for, or news came meanwhile: read again when these are taken.
-  if (page.nextCursor !== null || queue.news !== news) return;
+  // More is due than there was room for: the rest, and what was heard of, when these are taken.
+  if (page.nextCursor !== null) return;
+  // What was heard of comes after what the durable queue lists (it is newer), once only.
+  for (const doc of queue.heard.splice(0)) hold(q, queue, doc);
+  // News came meanwhile: read again when these are taken.
+  if (queue.news !== news) return;
   const later = await findDocs(q.readStore, DELIVERIES_DUE, {
     where: { endpoint_id: endpointId },
     range: { gte: now + 1 },
@@ -133,6 +143,8 @@ const offer = (q: Queues, docs: readonly DueDoc[], now: number): DueDoc[] => {
       if (hold(q, queue, doc)) taken.push(doc);
     } else if (!q.held.has(doc.id)) {
       queue.dueAt = earlier(queue.dueAt, doc.due_at_ms);
+      const heard = queue.heard.length < PER_ENDPOINT && doc.due_at_ms <= now;
+      if (heard && !queue.heard.some((known) => known.id === doc.id)) queue.heard.push(doc);
     }
   }
   return taken;
@@ -189,7 +201,8 @@ const drainEndpoint = async (
 ): Promise<boolean> => {
   while (!full()) {
     if (queue.docs.length === 0) {
-      if (queue.dueAt === undefined || queue.dueAt > now) break;
+      const unread = queue.dueAt !== undefined && queue.dueAt <= now;
+      if (!unread && queue.heard.length === 0) break;
       await readDue(q, endpointId, queue, now, inFlightOf(endpointId));
       if (queue.docs.length === 0) break;
     }
@@ -216,15 +229,15 @@ const drain = async (q: Queues, round: DrainRound) => {
     if (queue.heldUntil > round.now) continue;
     queue.heldUntil = 0;
     if (!(await drainEndpoint(q, endpointId, queue, round))) return;
-    if (queue.docs.length === 0 && queue.dueAt === undefined && queue.heldUntil === 0)
-      q.byEndpoint.delete(endpointId);
+    const idle = queue.docs.length === 0 && queue.heard.length === 0;
+    if (idle && queue.dueAt === undefined && queue.heldUntil === 0) q.byEndpoint.delete(endpointId);
   }
 };
 
 const nextLookAt = (q: Queues): number | undefined => {
   let earliest: number | undefined;
   for (const queue of q.byEndpoint.values()) {
-    const readyAt = queue.docs.length > 0 ? 0 : (queue.dueAt ?? Infinity);
+    const readyAt = queue.docs.length > 0 || queue.heard.length > 0 ? 0 : (queue.dueAt ?? Infinity);
     const at = Math.max(readyAt, queue.heldUntil);
     if (at !== Infinity) earliest = earlier(earliest, at);
   }
