@@ -34,10 +34,10 @@ export type EndpointLimits = {
 
 /**
  * The window a rate counts in. A little over a second: the receiver counts arrivals, and a request
- * can reach it a few milliseconds sooner or later than another, so `rate` starts spread over this
- * window never arrive as more than `rate` in any second.
+ * can reach it sooner or later than another (a busy machine delays some by tens of milliseconds),
+ * so `rate` requests sent over this window never arrive as more than `rate` in any second.
  */
-export const RATE_WINDOW_MS = 1_050;
+export const RATE_WINDOW_MS = 1_100;
 
 /** An endpoint turned away for its rate is looked at again once this many more may start (or its rate, if less). */
 const STARTS_PER_LOOK = 8;
