@@ -1,5 +1,7 @@
 import type { Db } from 'mongodb';
 import { MongoServerError } from 'mongodb';
+import { onceSucceeded } from '../../mongo/once.js';
+import { ensureTtlIndex } from '../../mongo/ttlIndex.js';
 import type { IdempotencyStore, Reservation, StoredResponse } from '../port.js';
 
 type KeyDoc = {
@@ -8,29 +10,39 @@ type KeyDoc = {
   fingerprint: string;
   /** The kept response as JSON text: a response body may hold keys MongoDB will not store. */
   response: string | null;
-  /** A date, so that a TTL index can expire keys if an operator adds one. */
+  /** A date, for the TTL index to expire keys by. */
   reserved_at: Date;
 };
 
 /** A reservation with no response after this long belongs to a request that died: retry may take it. */
 const ABANDONED_AFTER_MS = 60_000;
 const DUPLICATE_KEY = 11000;
+/** As long as the API keeps keys before it sweeps them with `expire`. */
+const KEEP_KEYS_MS = 24 * 3600_000;
+/** The TTL index's own name: it replaces the plain index of the default name that came before. */
+const EXPIRY_INDEX = 'reserved_at_ttl';
 
 /**
  * Idempotency keys in one collection, unique on (scope, key): of two requests racing with the same
- * key, the unique index lets exactly one insert its reservation.
+ * key, the unique index lets exactly one insert its reservation. The server also expires keys
+ * `keepKeysMs` after their reservation, between the API's sweeps or without them.
  */
 export const mongoIdempotencyStore = (
   db: Db,
-  options: { collection?: string } = {},
+  options: { collection?: string; keepKeysMs?: number } = {},
 ): IdempotencyStore => {
   const keys = db.collection<KeyDoc>(options.collection ?? 'idempotency_keys');
-  let ready: Promise<unknown> | undefined;
-  const prepared = () =>
-    (ready ??= Promise.all([
+  const prepared = onceSucceeded(() =>
+    Promise.all([
       keys.createIndex({ scope: 1, key: 1 }, { unique: true }),
-      keys.createIndex({ reserved_at: 1 }),
-    ]));
+      ensureTtlIndex(db, keys, {
+        name: EXPIRY_INDEX,
+        field: 'reserved_at',
+        expireAfterSeconds: Math.ceil((options.keepKeysMs ?? KEEP_KEYS_MS) / 1000),
+        replaces: ['reserved_at_1'],
+      }),
+    ]),
+  );
 
   const reserve = async (
     scope: string,

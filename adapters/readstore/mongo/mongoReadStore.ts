@@ -4,16 +4,12 @@ import { batchGeneration } from '../batchTarget.js';
 import type { FindQuery, ReadStore } from '../port.js';
 import { pageOf } from '../cursor.js';
 import { checkName } from '../checkName.js';
+import { onceSucceeded } from '../../mongo/once.js';
 import { collectionName } from './names.js';
 import { afterCursor, conditionsOf, filterOf, sortOf } from './query.js';
 import type { StateDoc } from './state.js';
-import {
-  createCollections,
-  createIndexes,
-  dropCollections,
-  stateCollection,
-  toState,
-} from './state.js';
+import { createCollections, dropCollections, stateCollection, toState } from './state.js';
+import { createIndexes } from './projectionIndexes.js';
 import type { Row } from './writes.js';
 import { writesOf } from './writes.js';
 
@@ -26,9 +22,8 @@ const projectionRegistry = (
   db: Db,
   states: States,
 ): Pick<ReadStore, 'registerProjection' | 'state'> => {
-  let ready: Promise<unknown> | undefined;
   /** The index by which a query finds the projection that owns a collection. */
-  const prepared = () => (ready ??= states.createIndex({ collections: 1 }));
+  const prepared = onceSucceeded(() => states.createIndex({ collections: 1 }));
 
   return {
     registerProjection: async (name, specs) => {

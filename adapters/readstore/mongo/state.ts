@@ -1,9 +1,9 @@
 import type { Collection, Db } from 'mongodb';
 import type { CollectionSpec } from '../../../projections/projection.js';
 import type { ProjectionState } from '../port.js';
-import { checkName } from '../checkName.js';
 import { STATE_COLLECTION, collectionName } from './names.js';
 import { toProjectionState } from '../projectionState.js';
+import { createIndexes } from './projectionIndexes.js';
 
 /**
  * One document per projection. It names the live generation and the rebuild's, so swapping a
@@ -43,21 +43,6 @@ export const createCollections = async (
     });
     if (options.indexes) await createIndexes(db, spec, generation);
   }
-};
-
-/** Each index ends with the id, so that a page sorted by its last field pages by the id too. */
-export const createIndexes = async (
-  db: Db,
-  spec: CollectionSpec,
-  generation: number,
-): Promise<void> => {
-  if (spec.indexes.length === 0) return;
-  await db.collection(collectionName(spec.name, generation)).createIndexes(
-    spec.indexes.map((fields, i) => ({
-      name: `ix${i}`,
-      key: { ...Object.fromEntries(fields.map((field) => [checkName('field', field), 1])), _id: 1 },
-    })),
-  );
 };
 
 export const dropCollections = async (
