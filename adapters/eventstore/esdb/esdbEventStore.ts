@@ -3,6 +3,7 @@ import {
   ANY,
   BACKWARDS,
   END,
+  MaxAppendSizeExceededError,
   NO_STREAM,
   STREAM_EXISTS,
   StreamNotFoundError,
@@ -12,10 +13,19 @@ import type { Either } from 'fp-ts/lib/Either.js';
 import { left, right } from 'fp-ts/lib/Either.js';
 import type { RecordedEvent } from '../../../domain/shared/envelope.js';
 import type { AppendResult, ConcurrencyConflict, EventStore, ExpectedRevision } from '../port.js';
+import { AppendTooLargeError, MAX_APPEND_SIZE, appendSize } from './appendSize.js';
 import { toEventData, toRecorded } from './envelope.js';
 import { esdbSubscription } from './esdbSubscription.js';
-import { COUNT_CAP, countEventsAfter, newestPosition, readAllPage } from './logReads.js';
+import type { ScanBudget } from './logReads.js';
+import {
+  COUNT_CAP,
+  SCAN_BUDGET,
+  countEventsAfter,
+  newestPosition,
+  readAllPage,
+} from './logReads.js';
 import { readNewest } from './records.js';
+import type { RetryPolicy, SubscriptionDrops } from './subscriptionDrops.js';
 
 const expectedRevision = (expected: ExpectedRevision): AppendExpectedRevision => {
   if (expected === 'no_stream') return NO_STREAM;
@@ -62,9 +72,15 @@ const lastRevision = async (client: EventStoreDBClient, stream: string): Promise
   return -1;
 };
 
-export type EsdbEventStoreOptions = {
+export type EsdbEventStoreOptions = SubscriptionDrops & {
   /** Where `countAfter` stops counting and answers "at least this many". */
   countCap?: number;
+  /** How much of the log one `readAll` call looks through at most. */
+  scanBudget?: ScanBudget;
+  /** The server's `MaxAppendSize`, when it is not the default 1 MiB. */
+  maxAppendSize?: number;
+  /** The pauses before a dropped subscription subscribes again. */
+  subscriptionRetry?: RetryPolicy;
 };
 
 /**
@@ -89,17 +105,30 @@ export const esdbEventStore = (
       actual: actual ?? (await lastRevision(client, stream)),
     });
 
+  const maxAppendSize = options.maxAppendSize ?? MAX_APPEND_SIZE;
+
   return {
     append: async (stream, events, expected) => {
       if (events.length === 0) throw new Error('An append needs at least one event.');
+      const data = events.map(toEventData);
+      // Refused before it is sent: the server would refuse it whole, after reading all of it.
+      const size = appendSize(data);
+      if (size > maxAppendSize) throw new AppendTooLargeError(stream, size, maxAppendSize);
       let next: bigint;
       try {
-        const result = await client.appendToStream(stream, events.map(toEventData), {
+        const result = await client.appendToStream(stream, data, {
           expectedRevision: expectedRevision(expected),
         });
         if (!result.success) return conflict(stream, expected);
         next = result.nextExpectedRevision;
       } catch (error) {
+        // A server whose limit is below the one this store was given.
+        if (error instanceof MaxAppendSizeExceededError)
+          throw new AppendTooLargeError(
+            stream,
+            size,
+            Number.isFinite(error.maxAppendSize) ? error.maxAppendSize : maxAppendSize,
+          );
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         const actual = error.actualVersion;
         return conflict(stream, expected, actual === NO_STREAM ? -1 : Number(actual));
@@ -123,9 +152,13 @@ export const esdbEventStore = (
       });
     },
     readStream: (stream, readOptions) => readStream(client, stream, readOptions),
-    readAll: (readOptions) => readAllPage(client, readOptions),
+    readAll: (readOptions) => readAllPage(client, readOptions, options.scanBudget ?? SCAN_BUDGET),
     subscribe: (subscribeOptions, handler) => {
-      const subscription = esdbSubscription(client, subscribeOptions, handler);
+      const subscription = esdbSubscription(client, subscribeOptions, handler, {
+        ...(options.onDrop && { onDrop: options.onDrop }),
+        ...(options.onFailed && { onFailed: options.onFailed }),
+        ...(options.subscriptionRetry && { retry: options.subscriptionRetry }),
+      });
       const tracked = { stop: () => subscription.stop() };
       subscriptions.add(tracked);
       return {

@@ -1,46 +1,14 @@
-import type {
-  AllStreamResolvedEvent,
-  AllStreamSubscription,
-  EventStoreDBClient,
-} from '@eventstore/db-client';
-import { START } from '@eventstore/db-client';
-import type { Position, RecordedEvent } from '../../../domain/shared/envelope.js';
+import type { AllStreamResolvedEvent, EventStoreDBClient } from '@eventstore/db-client';
 import { comparePositions, position } from '../../../domain/shared/envelope.js';
 import { matchesFilter } from '../../../domain/shared/eventFilter.js';
 import type { SubscribeOptions, Subscription, SubscriptionHandler } from '../port.js';
+import type { ConnectionOptions } from './connection.js';
+import { connection } from './connection.js';
 import { toRecorded } from './envelope.js';
-import { serverFilter } from './filters.js';
-import { isSystem, toEsdb } from './positions.js';
+import { isSystem } from './positions.js';
 import { skippedBefore } from './skippedBefore.js';
-
-/**
- * A place the subscription has passed: an event it wants, or only a position it went by; or an
- * arrival it could not read, which ends the subscription in its turn.
- */
-type Item = { at: bigint; event?: RecordedEvent; error?: Error };
-
-const RESUBSCRIBE_AFTER_MS = 1000;
-
-type Waiter = { position: Position; resolve: () => void; reject: (e: Error) => void };
-
-/** Where one subscription stands: what its stages share. */
-type State = {
-  /** Every event up to here has been handed over (and the handler returned). */
-  cursor: Position | undefined;
-  queue: Item[];
-  stopped: boolean;
-  failure: Error | undefined;
-  /** Callers of `reached` waiting for the cursor to pass their position. */
-  waiters: Waiter[];
-  /** Wakes the delivery loop while it waits for the queue to fill. */
-  wake: (() => void) | undefined;
-  stream: AllStreamSubscription | undefined;
-};
-
-const wakeLoop = (state: State) => {
-  state.wake?.();
-  state.wake = undefined;
-};
+import type { State } from './subscriptionState.js';
+import { fail, initialState, wakeLoop } from './subscriptionState.js';
 
 const passed = (state: State, at: bigint) =>
   state.cursor !== undefined && at <= BigInt(state.cursor);
@@ -69,37 +37,6 @@ const arrivals =
     if (state.queue.length >= 2 * batchSize) state.stream?.pause();
     wakeLoop(state);
   };
-
-/** Subscribes to `$all` from the cursor; a dropped connection subscribes again after a pause. */
-const connection = (
-  client: EventStoreDBClient,
-  state: State,
-  options: SubscribeOptions,
-  arrive: (resolved: AllStreamResolvedEvent) => void,
-  probe: () => void,
-) => {
-  const open = () => {
-    const opened = client.subscribeToAll({
-      fromPosition: state.cursor === undefined ? START : toEsdb(state.cursor),
-      filter: serverFilter(options.filter),
-    });
-    state.stream = opened;
-    opened.on('data', arrive);
-    opened.on('error', () => {
-      if (state.stopped || state.stream !== opened) return;
-      // Whatever was queued comes again from the new subscription.
-      state.stream = undefined;
-      state.queue = [];
-      setTimeout(() => {
-        if (!state.stopped && !state.failure) {
-          open();
-          probe();
-        }
-      }, RESUBSCRIBE_AFTER_MS);
-    });
-  };
-  return open;
-};
 
 /** Resolves the waiters whose positions the cursor has reached. */
 const settle = (state: State) => {
@@ -159,7 +96,7 @@ const deliver = async (
   probe: () => void,
 ) => {
   open();
-  while (!state.stopped) {
+  while (!state.stopped && !state.failure) {
     if (state.queue.length === 0) {
       probe();
       await new Promise<void>((resolve) => (state.wake = resolve));
@@ -173,18 +110,10 @@ const deliver = async (
     const to = position(batch.reduce((far, item) => (item.at > far ? item.at : far), 0n));
     const events = batch.flatMap((item) => (item.event ? [item.event] : []));
     await handler(events, { scannedTo: to });
-    if (state.stopped) return;
+    if (state.stopped || state.failure) return;
     state.cursor = to;
     settle(state);
   }
-};
-
-/** Ends the subscription on a failure: its waiters, and any later `reached`, hear of it. */
-const fail = (state: State, error: unknown) => {
-  const failure = error instanceof Error ? error : new Error(String(error));
-  state.failure = failure;
-  for (const w of state.waiters) w.reject(failure);
-  state.waiters = [];
 };
 
 /**
@@ -192,7 +121,9 @@ const fail = (state: State, error: unknown) => {
  * the rest applied on arrival. Arrivals queue up; one loop hands them to the handler in batches,
  * one batch at a time, and the stream is paused while the queue is long, so a slow handler holds
  * back the server rather than filling memory. A dropped connection resubscribes from the last
- * position handed over. A failing handler ends the subscription, as the embedded one does.
+ * position handed over, after a growing pause, and is reported (see `connection`); an error that
+ * resubscribing would only meet again ends the subscription, and so does a failing handler, as
+ * in the embedded store.
  *
  * A server-side filter hides the events it skips, so a subscription cannot see that it went past
  * one. `reached(position)` therefore asks the log what lies between where it stands and the
@@ -205,28 +136,26 @@ export const esdbSubscription = (
   client: EventStoreDBClient,
   options: SubscribeOptions,
   handler: SubscriptionHandler,
+  drops: ConnectionOptions = {},
 ): Subscription => {
   const batchSize = options.batchSize ?? 500;
-  const state: State = {
-    cursor: options.after,
-    queue: [],
-    stopped: false,
-    failure: undefined,
-    waiters: [],
-    wake: undefined,
-    stream: undefined,
-  };
+  const state = initialState(options.after);
   const probe = skippedProbe(client, state, options);
-  const open = connection(client, state, options, arrivals(state, options, batchSize), probe);
+  const arrive = arrivals(state, options, batchSize);
+  const open = connection(client, state, options, arrive, probe, drops);
 
   const running = deliver(state, handler, batchSize, open, probe)
-    .catch((error: unknown) => fail(state, error))
-    .finally(() => state.stream?.unsubscribe());
+    .catch((error: unknown) => fail(state, error, drops))
+    .finally(() => {
+      clearTimeout(state.retry);
+      return state.stream?.unsubscribe();
+    });
 
   return {
     at: () => state.cursor,
     stop: async () => {
       state.stopped = true;
+      clearTimeout(state.retry);
       wakeLoop(state);
       await running;
     },

@@ -1,39 +1,91 @@
 import type { EventStoreDBClient } from '@eventstore/db-client';
+import { UnknownError } from '@eventstore/db-client';
 import type { Position, RecordedEvent } from '../../../domain/shared/envelope.js';
 import { matchesFilter } from '../../../domain/shared/eventFilter.js';
 import type { ReadAllOptions, ReadAllPage } from '../port.js';
 import { toRecorded } from './envelope.js';
+import { InvalidPositionError, commitOf } from './positions.js';
 import { positionOf, readChunk, readNewest } from './records.js';
 
 /** How many records one read of `$all` asks for when a filter may skip most of them. */
 const FILTERED_CHUNK = 1000;
-/** How many records one `readAll` call scans at most: the port lets a page stop short. */
-const MAX_SCAN = 20_000;
 
 /**
- * A page of the log. The client reads `$all` without a server-side filter (its `readAll` takes
- * none), so the filter is applied here, chunk by chunk, and `scannedTo` is the last record looked
- * at, so that a caller continuing from it never scans the skipped records again. A page stops at
- * `limit` events, at the end of the log, or after MAX_SCAN records (not at its end, then).
+ * How much of the log one `readAll` call looks through before it answers with what it found: the
+ * port lets a page stop short, with `scannedTo` saying where to go on from. The client reads
+ * `$all` without a server-side filter (its `readAll` takes none; `maxSearchWindow` exists for
+ * subscriptions only), so without a budget a filter that matches nothing would read the whole log
+ * in one call.
+ */
+export type ScanBudget = {
+  /** Records looked at, the server's own among them. */
+  records: number;
+  /**
+   * Bytes of log passed over. Commit positions are byte offsets, so this bounds the read however
+   * large its records are (a record can hold up to 16 MiB).
+   */
+  bytes: number;
+};
+
+export const SCAN_BUDGET: ScanBudget = { records: 20_000, bytes: 64 * 1024 * 1024 };
+
+/**
+ * The first read from a caller's position. The server refuses to read `$all` from a position that
+ * is not the start of a record (one this log never issued), with gRPC's UNKNOWN status, which the
+ * client turns into an UnknownError. That status also covers the server's own failures, so the
+ * log is read once from its end to tell them apart: a log that reads there refused the position.
+ */
+const readFromCallersPosition = async (
+  client: EventStoreDBClient,
+  after: Position,
+  count: number,
+) => {
+  try {
+    return await readChunk(client, after, count);
+  } catch (error) {
+    if (!(error instanceof UnknownError)) throw error;
+    const readable = await readNewest(client, 1).then(
+      () => true,
+      () => false,
+    );
+    if (readable) throw new InvalidPositionError(after);
+    throw error;
+  }
+};
+
+/**
+ * A page of the log. The filter is applied here, chunk by chunk, and `scannedTo` is the last
+ * record looked at, so that a caller continuing from it never scans the skipped records again. A
+ * page stops at `limit` events, at the end of the log, or when the scan budget is spent (not at
+ * its end, then). A position the log never issued is an InvalidPositionError.
  */
 export const readAllPage = async (
   client: EventStoreDBClient,
   options: ReadAllOptions,
+  budget: ScanBudget = SCAN_BUDGET,
 ): Promise<ReadAllPage> => {
   const events: RecordedEvent[] = [];
   let scannedTo = options.after;
+  const start = options.after === undefined ? 0n : commitOf(options.after);
   let scanned = 0;
   const chunkSize = options.filter ? FILTERED_CHUNK : options.limit;
-  while (scanned < MAX_SCAN) {
-    const chunk = await readChunk(client, scannedTo, Math.max(1, chunkSize - events.length));
+  while (scanned < budget.records) {
+    const count = Math.max(1, Math.min(chunkSize - events.length, budget.records - scanned));
+    const chunk =
+      scanned === 0 && scannedTo !== undefined
+        ? await readFromCallersPosition(client, scannedTo, count)
+        : await readChunk(client, scannedTo, count);
     for (const record of chunk.records) {
       scanned++;
       scannedTo = positionOf(record);
-      if (record.system) continue;
-      const event = toRecorded(record.event);
-      if (!matchesFilter(options.filter, event)) continue;
-      events.push(event);
-      if (events.length === options.limit) return { events, scannedTo, atEnd: false };
+      if (!record.system) {
+        const event = toRecorded(record.event);
+        if (matchesFilter(options.filter, event)) {
+          events.push(event);
+          if (events.length === options.limit) return { events, scannedTo, atEnd: false };
+        }
+      }
+      if (record.at - start >= BigInt(budget.bytes)) return { events, scannedTo, atEnd: false };
     }
     if (chunk.end) return { events, scannedTo, atEnd: true };
   }

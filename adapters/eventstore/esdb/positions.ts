@@ -1,6 +1,25 @@
 import type { Position as EsdbPosition } from '@eventstore/db-client';
 import type { Position } from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
+import { InvalidCursorError } from '../../readstore/port.js';
+
+/**
+ * The furthest commit position the server can read from: it takes the gRPC message's unsigned
+ * 64-bit positions as signed 64-bit log offsets, so anything above wraps to a negative one.
+ */
+export const MAX_POSITION = 2n ** 63n - 1n;
+
+/**
+ * A position this log did not issue: one outside its range, or one the server refuses to read
+ * from. It is the error the HTTP edge already answers with a 400 for a cursor it did not issue.
+ */
+export class InvalidPositionError extends InvalidCursorError {
+  constructor(readonly position: string) {
+    super();
+    this.name = 'InvalidPositionError';
+    this.message = 'The position is not one this log issued.';
+  }
+}
 
 /**
  * The port's position of an event in `$all`: its commit position, in decimal.
@@ -23,11 +42,23 @@ export const fromEsdb = (at: EsdbPosition): Position => {
   return position(at.commit);
 };
 
+/**
+ * The commit position a port's position names. Checked here rather than left to the client: it
+ * writes positions into the request as unsigned 64-bit numbers, and one above 2^64 wraps silently
+ * (2^64 becomes 0, a read from the start of the log).
+ */
+export const commitOf = (at: Position | string): bigint => {
+  if (!/^(0|[1-9][0-9]*)$/.test(at)) throw new InvalidPositionError(at);
+  const commit = BigInt(at);
+  if (commit > MAX_POSITION) throw new InvalidPositionError(at);
+  return commit;
+};
+
 /** Where to start a read of `$all`: the record at the port's position. */
-export const toEsdb = (at: Position): EsdbPosition => ({
-  commit: BigInt(at),
-  prepare: BigInt(at),
-});
+export const toEsdb = (at: Position): EsdbPosition => {
+  const commit = commitOf(at);
+  return { commit, prepare: commit };
+};
 
 /** Streams and types that start with `$` are EventStoreDB's own (`$stats`, `$>`, `$metadata`…). */
 export const isSystem = (event: { streamId: string; type: string }): boolean =>

@@ -2,7 +2,7 @@ import type { EventStoreDBClient, RecordedEvent as EsdbRecordedEvent } from '@ev
 import { BACKWARDS, END, FORWARDS, START } from '@eventstore/db-client';
 import { position } from '../../../domain/shared/envelope.js';
 import type { Position } from '../../../domain/shared/envelope.js';
-import { isSystem, toEsdb } from './positions.js';
+import { commitOf, isSystem, toEsdb } from './positions.js';
 
 /** One record of `$all`: where it is, and whether it is one of EventStoreDB's own. */
 export type LogRecord = { at: bigint; event: EsdbRecordedEvent; system: boolean };
@@ -29,7 +29,7 @@ export const readChunk = async (
   after: Position | undefined,
   count: number,
 ): Promise<Chunk> => {
-  const from = after === undefined ? undefined : BigInt(after);
+  const from = after === undefined ? undefined : commitOf(after);
   const asked = count + 1;
   const read = client.readAll({
     direction: FORWARDS,
