@@ -10,6 +10,13 @@ export type AuditPage = {
 };
 
 /**
+ * Reads of the log one page may make. A store whose filtered reads stop at a scan budget (the
+ * card's EventStoreDB filters on the client) would otherwise read the whole log for a filter that
+ * matches nothing: the page then ends short, even empty, with `hasMore` and where to go on from.
+ */
+const MOST_READS_PER_PAGE = 4;
+
+/**
  * One page of the log after a position, oldest first. The page is read one event past the limit,
  * so that `hasMore` is exact, and only that many events are ever held, however long the log.
  */
@@ -19,7 +26,7 @@ export const readAuditPage = async (
 ): Promise<AuditPage> => {
   const events: RecordedEvent[] = [];
   let after = options.after;
-  for (;;) {
+  for (let reads = 1; ; reads++) {
     const page = await eventStore.readAll({
       ...(after !== undefined && { after }),
       filter: options.filter,
@@ -33,5 +40,6 @@ export const readAuditPage = async (
     // The scan moved past events the filter skipped: the next page need not scan them again.
     after = page.scannedTo ?? after;
     if (page.atEnd) return { events, next: after, hasMore: false };
+    if (reads === MOST_READS_PER_PAGE) return { events, next: after, hasMore: true };
   }
 };

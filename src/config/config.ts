@@ -34,6 +34,13 @@ export type Config = {
   /** The distributed mode's MongoDB database and Kafka topic (one deployment each). */
   mongoDatabase: string;
   kafkaTopic: string;
+  /** The topic's replication (default: 3, or the brokers there are) and in-sync minimum (2, below it). */
+  kafkaReplicationFactor: number | undefined;
+  kafkaMinInsyncReplicas: number | undefined;
+  /** How long the topic keeps what the relay wrote (-1: always): past it, events not yet acted on are lost. */
+  kafkaRetentionMs: number;
+  /** The most bytes one send to the topic carries: under the broker's `message.max.bytes`. */
+  kafkaMaxBatchBytes: number;
   postgresUrl: string | undefined;
   /** The schema of this deployment in the PostgreSQL database. */
   postgresSchema: string;
@@ -203,6 +210,25 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     kafkaBrokers: read(env, 'KAFKA_BROKERS', brokers, undefined),
     mongoDatabase: read(env, 'SLUICE_MONGO_DATABASE', nonEmpty, 'sluice'),
     kafkaTopic: read(env, 'SLUICE_KAFKA_TOPIC', nonEmpty, 'sluice.events'),
+    kafkaReplicationFactor: read(
+      env,
+      'SLUICE_KAFKA_REPLICATION_FACTOR',
+      integer(1, 100),
+      undefined,
+    ),
+    kafkaMinInsyncReplicas: read(
+      env,
+      'SLUICE_KAFKA_MIN_INSYNC_REPLICAS',
+      integer(1, 100),
+      undefined,
+    ),
+    kafkaRetentionMs: read(env, 'SLUICE_KAFKA_RETENTION_MS', integer(-1, 2 ** 52), -1),
+    kafkaMaxBatchBytes: read(
+      env,
+      'SLUICE_KAFKA_MAX_BATCH_BYTES',
+      integer(1024, 100 * 2 ** 20),
+      921_600,
+    ),
     postgresUrl: read(env, 'POSTGRES_URL', nonEmpty, undefined),
     postgresSchema: read(env, 'SLUICE_POSTGRES_SCHEMA', schemaName, 'sluice'),
     postgresPoolSize: read(env, 'SLUICE_POSTGRES_POOL_SIZE', integer(2, 1000), 10),

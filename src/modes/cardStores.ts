@@ -24,7 +24,18 @@ export const openCardStores = async (
   const esdb = EventStoreDBClient.connectionString(eventstoreUrl);
   const mongo = await new MongoClient(mongoUrl).connect();
   const db = mongo.db(config.mongoDatabase);
-  const eventStore = esdbEventStore(esdb);
+  // A dead subscription or consumer the client will not restart leaves this process unable to do
+  // its work: it exits, for its orchestrator to start it again.
+  const fatal = (what: string) => (err: Error) => {
+    logger.fatal({ err }, `${what}; the process exits, to be started again`);
+    logger.flush();
+    process.exit(1);
+  };
+  const eventStore = esdbEventStore(esdb, {
+    onDrop: (err, drop) =>
+      logger.warn({ err, ...drop }, 'an EventStoreDB subscription dropped; subscribing again'),
+    onFailed: fatal('an EventStoreDB subscription ended for good'),
+  });
   const claims = await mongoClaims(db);
   const transport = kafkaTransport({
     brokers: kafkaBrokers,
@@ -32,6 +43,11 @@ export const openCardStores = async (
     partitions: PARTITIONS,
     clientId: `sluice-${config.roles.join('-')}`,
     log: (level, message, extra) => logger[level]({ kafka: extra }, message),
+    ...(config.kafkaReplicationFactor && { replicationFactor: config.kafkaReplicationFactor }),
+    ...(config.kafkaMinInsyncReplicas && { minInSyncReplicas: config.kafkaMinInsyncReplicas }),
+    retentionMs: config.kafkaRetentionMs,
+    maxBatchBytes: config.kafkaMaxBatchBytes,
+    onFatal: fatal('a Kafka consumer crashed and will not restart'),
   });
   return {
     eventStore,
