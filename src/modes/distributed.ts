@@ -10,6 +10,7 @@ import { startApi } from './api.js';
 import { assembleServices } from './assembleServices.js';
 import type { RunningService } from './embedded.js';
 import { openDistributedStores } from './distributedStores.js';
+import { startWorkerHealth } from './workerHealth.js';
 import { startWorkers } from './workers.js';
 
 /**
@@ -49,6 +50,11 @@ export const startDistributed = async (
     ...(transport.topic && { topic: transport.topic }),
   });
   const api = config.roles.includes('api') ? await startApi(services) : undefined;
+  // A process without the API still answers its orchestrator's health checks, on PORT.
+  const health = api
+    ? undefined
+    : await startWorkerHealth(services, { port: config.port, host: config.host });
+  if (health) logger.info({ url: health.url }, 'health checks are answered here');
   return {
     services,
     url: api?.url ?? '',
@@ -56,6 +62,7 @@ export const startDistributed = async (
     api,
     close: async () => {
       await api?.close();
+      await health?.close();
       await workers.stop();
       await services.instanceEndings.stop();
       await projecting?.stop();

@@ -1,0 +1,58 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Services } from '../services.js';
+
+/** A store that has not answered in this long counts as not answering. */
+const PING_TIMEOUT_MS = 2_000;
+
+const withinTimeout = (work: Promise<void>) =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('no answer')), PING_TIMEOUT_MS).unref(),
+    ),
+  ]);
+
+/**
+ * What a process of the worker roles (no API) answers its orchestrator's health checks with:
+ * `/healthz` while it runs, `/readyz` while its stores answer (so a process cut off from them is
+ * seen and restarted), and `/metrics`, its own figures.
+ */
+export const startWorkerHealth = async (
+  services: Pick<Services, 'eventStore' | 'readStore' | 'metrics'>,
+  where: { port: number; host: string },
+): Promise<{ url: string; close: () => Promise<void> }> => {
+  const server = createServer((req, res) => {
+    const answer = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.method !== 'GET') return answer(405, { status: 'method not allowed' });
+    if (req.url === '/healthz') return answer(200, { status: 'ok' });
+    if (req.url === '/readyz') {
+      void withinTimeout(
+        Promise.all([services.eventStore.ping(), services.readStore.ping()]).then(() => undefined),
+      ).then(
+        () => answer(200, { status: 'ready', checks: { event_store: 'ok', read_store: 'ok' } }),
+        () => answer(503, { status: 'unavailable', detail: 'A store does not answer.' }),
+      );
+      return;
+    }
+    if (req.url === '/metrics') {
+      void services.metrics.registry.metrics().then(
+        (text) =>
+          res.writeHead(200, { 'content-type': services.metrics.registry.contentType }).end(text),
+        () => answer(500, { status: 'metrics failed' }),
+      );
+      return;
+    }
+    answer(404, { status: 'not found' });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(where.port, where.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${where.host}:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+};
