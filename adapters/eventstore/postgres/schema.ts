@@ -26,8 +26,9 @@ const EVENTS = `
 /**
  * A group of appends in one statement, so one round trip: it takes the append lock, reads where
  * the log ends (a statement of its own, so it sees every commit made before the lock was granted),
- * then for each append in order reads its stream's revision, checks it against what the append
- * expects, and writes the events of those that pass after the head. It answers where the log
+ * then for each append in order reads its stream's revision (an index lookup) and checks it
+ * against what the append expects; the events of those that pass are written after the head in
+ * one INSERT, so the lock is held for a few statements however large the group. It answers where the log
  * ended before the group (0: empty) and each append's actual revision (-1: no stream), from which
  * the caller tells the outcomes and positions exactly as they were decided here.
  */
@@ -44,6 +45,10 @@ const APPEND_FUNCTION = `
     known jsonb := '{}';
     first int := 0;
     passes boolean;
+    positions bigint[] := '{}';
+    indexes int[] := '{}';
+    row_streams text[] := '{}';
+    revisions int[] := '{}';
   BEGIN
     PERFORM pg_advisory_xact_lock(hashtext(lock_name));
     SELECT coalesce(max(position), 0) INTO head FROM events;
@@ -62,11 +67,12 @@ const APPEND_FUNCTION = `
         ELSE revision = expected[i]::int
       END;
       IF passes THEN
-        INSERT INTO events
-          (position, id, stream, revision, type, data, metadata, merchant_id, recorded_at)
-        SELECT next_position + k, ids[first + k], streams[i], revision + k, types[first + k],
-          datas[first + k], metadatas[first + k], merchants[first + k], recorded
-        FROM generate_series(1, counts[i]) AS k;
+        FOR k IN 1 .. counts[i] LOOP
+          positions := positions || (next_position + k);
+          indexes := indexes || (first + k);
+          row_streams := row_streams || streams[i];
+          revisions := revisions || (revision + k);
+        END LOOP;
         next_position := next_position + counts[i];
         known := known || jsonb_build_object(streams[i], revision + counts[i]);
       ELSE
@@ -74,6 +80,10 @@ const APPEND_FUNCTION = `
       END IF;
       first := first + counts[i];
     END LOOP;
+    INSERT INTO events
+      (position, id, stream, revision, type, data, metadata, merchant_id, recorded_at)
+    SELECT t.p, ids[t.x], t.s, t.r, types[t.x], datas[t.x], metadatas[t.x], merchants[t.x], recorded
+    FROM unnest(positions, indexes, row_streams, revisions) AS t(p, x, s, r);
     RETURN QUERY SELECT head, actuals;
   END $$;
 `;
