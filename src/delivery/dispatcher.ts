@@ -50,6 +50,8 @@ const startDue = async (
   // claimed is never claimed again, even by this dispatcher from a stale row of the queue.
   const claimant = `${d.owner}:${++d.claimsMade}`;
   if (!(await d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS))) {
+    // Nothing is sent: the place in the endpoint's rate is given back with the slot.
+    d.limits.unsent(due.endpoint_id);
     d.limits.release(due.endpoint_id);
     return true;
   }
