@@ -35,7 +35,11 @@ export const startWorkers = async (
     started.push(await startPlanner(services));
     const senderOptions = {
       allowPrivate: config.allowPrivateUrls,
-      connectionsPerOrigin: config.endpointConcurrency,
+      // As many connections to one origin as the dispatcher may have requests in flight: the
+      // endpoints on one host then never queue behind each other in the pool, so a request goes
+      // on the wire when its endpoint's limits let it (its rate is counted from then). Each
+      // endpoint is still held to its own concurrency by the dispatcher.
+      connectionsPerOrigin: config.deliveryConcurrency,
     };
     const sender = config.deliveryThread
       ? await startThreadSender(senderOptions)
