@@ -57,7 +57,7 @@ describe('delivery: a due row the queue still lists after its delivery ended', (
   });
 });
 
-describe('delivery: a due row of a try already made, its delivery still pending', () => {
+describe('delivery: a due row of a try already made, the delivery not yet ended', () => {
   let service: TestService;
   before(async () => {
     // The retry is far off: only a stale row could make the delivery due now.
