@@ -1,8 +1,24 @@
-import * as t from 'io-ts';
-import { isLeft } from 'fp-ts/lib/Either.js';
 import { resolve } from 'node:path';
 import type { Role } from '../modes/roles.js';
 import { parseRoles, ROLES } from '../modes/roles.js';
+import {
+  adminKey,
+  boolean,
+  brokers,
+  ConfigError,
+  encryptionKey,
+  fromString,
+  integer,
+  nonEmpty,
+  oneOf,
+  positiveDecimals,
+  read,
+  schemaName,
+} from './decoding.js';
+import type { Guards } from './guards.js';
+import { readGuards } from './guards.js';
+
+export { ConfigError } from './decoding.js';
 
 /** The running configuration, decoded from the environment (PRODUCT.md 0.1). */
 export type Config = {
@@ -51,87 +67,7 @@ export type Config = {
   postgresPoolSize: number;
   /** Which servers the distributed mode runs on: PostgreSQL, or the design card's three. */
   backend: 'postgres' | 'card' | undefined;
-};
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    readonly problem: string,
-  ) {
-    super(`${variable}: ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
-
-const fromString = <A>(name: string, parse: (raw: string) => A | undefined) =>
-  new t.Type<A, string, unknown>(
-    name,
-    (u): u is A => u !== undefined,
-    (u, c) => {
-      if (typeof u !== 'string') return t.failure(u, c);
-      const value = parse(u.trim());
-      return value === undefined ? t.failure(u, c) : t.success(value);
-    },
-    String,
-  );
-
-const integer = (min: number, max: number) =>
-  fromString(`an integer from ${min} to ${max}`, (raw) => {
-    if (!/^-?\d+$/.test(raw)) return undefined;
-    const n = Number(raw);
-    return n >= min && n <= max ? n : undefined;
-  });
-
-const boolean = fromString(
-  'true or false',
-  (raw) => ({ true: true, false: false, '1': true, '0': false })[raw.toLowerCase()],
-);
-
-const positiveDecimals = fromString(
-  'a comma-separated list of positive numbers of seconds',
-  (raw) => {
-    const parts = raw.split(',').map((p) => p.trim());
-    if (parts.length === 0 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) return undefined;
-    const values = parts.map(Number);
-    return values.every((v) => v > 0) ? values : undefined;
-  },
-);
-
-const oneOf = <const V extends string>(...values: V[]) =>
-  fromString(values.join(' or '), (raw) => values.find((v) => v === raw.toLowerCase()));
-
-const nonEmpty = fromString('a non-empty string', (raw) => (raw.length > 0 ? raw : undefined));
-const schemaName = fromString('a lower-case SQL identifier', (raw) =>
-  /^[a-z_][a-z0-9_]{0,62}$/.test(raw) ? raw : undefined,
-);
-
-const adminKey = fromString('at least 32 characters', (raw) =>
-  raw.length >= 32 ? raw : undefined,
-);
-
-const encryptionKey = fromString('the base64 of 32 bytes', (raw) => {
-  const key = Buffer.from(raw, 'base64');
-  return key.length === 32 ? key : undefined;
-});
-
-const brokers = fromString('a comma-separated list of host:port', (raw) => {
-  const list = raw.split(',').map((b) => b.trim());
-  return list.every((b) => /^[^\s:]+:\d+$/.test(b)) ? list : undefined;
-});
-
-/** One variable: its decoded value, the fallback when unset, or a ConfigError naming it. */
-const read = <A, F>(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  codec: t.Type<A, string, unknown>,
-  fallback: F,
-): A | F => {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const decoded = codec.decode(raw);
-  // The value itself is not repeated: it may be a secret.
-  if (isLeft(decoded)) throw new ConfigError(name, `expected ${codec.name}`);
-  return decoded.right;
+  guards: Guards;
 };
 
 const CARD_SERVERS = ['EVENTSTORE_URL', 'MONGO_URL', 'KAFKA_BROKERS'] as const;
@@ -164,6 +100,7 @@ const backendOf = (config: Config): 'postgres' | 'card' => {
 
 /** Decodes the configuration; a bad value throws a ConfigError naming the variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const deliveryConcurrency = read(env, 'SLUICE_DELIVERY_CONCURRENCY', integer(1, 10_000), 256);
   const config: Config = {
     port: read(env, 'PORT', integer(0, 65535), 8080),
     host: read(env, 'HOST', nonEmpty, '0.0.0.0'),
@@ -188,7 +125,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rotationGraceS: read(env, 'SLUICE_ROTATION_GRACE_S', integer(0, 30 * 86_400), 86_400),
     disableAfterS: read(env, 'SLUICE_DISABLE_AFTER_S', integer(1, 365 * 86_400), 432_000),
     rateLimitRps: read(env, 'SLUICE_RATE_LIMIT_RPS', integer(1, 1_000_000), 100),
-    deliveryConcurrency: read(env, 'SLUICE_DELIVERY_CONCURRENCY', integer(1, 10_000), 256),
+    deliveryConcurrency,
     endpointConcurrency: read(env, 'SLUICE_ENDPOINT_CONCURRENCY', integer(1, 1000), 16),
     allowHttpUrls: read(env, 'SLUICE_ALLOW_HTTP_URLS', boolean, false),
     allowPrivateUrls: read(env, 'SLUICE_ALLOW_PRIVATE_URLS', boolean, false),
@@ -233,6 +170,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     postgresSchema: read(env, 'SLUICE_POSTGRES_SCHEMA', schemaName, 'sluice'),
     postgresPoolSize: read(env, 'SLUICE_POSTGRES_POOL_SIZE', integer(2, 1000), 10),
     backend: undefined,
+    guards: readGuards(env, deliveryConcurrency),
   };
   if (config.mode === 'embedded' && env.SLUICE_ROLES && env.SLUICE_ROLES !== 'all')
     throw new ConfigError(

@@ -1,0 +1,86 @@
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
+
+/** A configuration value that is not what its variable takes, naming the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const fromString = <A>(name: string, parse: (raw: string) => A | undefined) =>
+  new t.Type<A, string, unknown>(
+    name,
+    (u): u is A => u !== undefined,
+    (u, c) => {
+      if (typeof u !== 'string') return t.failure(u, c);
+      const value = parse(u.trim());
+      return value === undefined ? t.failure(u, c) : t.success(value);
+    },
+    String,
+  );
+
+export const integer = (min: number, max: number) =>
+  fromString(`an integer from ${min} to ${max}`, (raw) => {
+    if (!/^-?\d+$/.test(raw)) return undefined;
+    const n = Number(raw);
+    return n >= min && n <= max ? n : undefined;
+  });
+
+export const boolean = fromString(
+  'true or false',
+  (raw) => ({ true: true, false: false, '1': true, '0': false })[raw.toLowerCase()],
+);
+
+export const positiveDecimals = fromString(
+  'a comma-separated list of positive numbers of seconds',
+  (raw) => {
+    const parts = raw.split(',').map((p) => p.trim());
+    if (parts.length === 0 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) return undefined;
+    const values = parts.map(Number);
+    return values.every((v) => v > 0) ? values : undefined;
+  },
+);
+
+export const oneOf = <const V extends string>(...values: V[]) =>
+  fromString(values.join(' or '), (raw) => values.find((v) => v === raw.toLowerCase()));
+
+export const nonEmpty = fromString('a non-empty string', (raw) =>
+  raw.length > 0 ? raw : undefined,
+);
+export const schemaName = fromString('a lower-case SQL identifier', (raw) =>
+  /^[a-z_][a-z0-9_]{0,62}$/.test(raw) ? raw : undefined,
+);
+
+export const adminKey = fromString('at least 32 characters', (raw) =>
+  raw.length >= 32 ? raw : undefined,
+);
+
+export const encryptionKey = fromString('the base64 of 32 bytes', (raw) => {
+  const key = Buffer.from(raw, 'base64');
+  return key.length === 32 ? key : undefined;
+});
+
+export const brokers = fromString('a comma-separated list of host:port', (raw) => {
+  const list = raw.split(',').map((b) => b.trim());
+  return list.every((b) => /^[^\s:]+:\d+$/.test(b)) ? list : undefined;
+});
+
+/** One variable: its decoded value, the fallback when unset, or a ConfigError naming it. */
+export const read = <A, F>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  codec: t.Type<A, string, unknown>,
+  fallback: F,
+): A | F => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const decoded = codec.decode(raw);
+  // The value itself is not repeated: it may be a secret.
+  if (isLeft(decoded)) throw new ConfigError(name, `expected ${codec.name}`);
+  return decoded.right;
+};
