@@ -81,8 +81,7 @@ export const launch = (
     if (!slotHeld) return;
     slotHeld = false;
     if (!sent) d.limits.unsent(due.endpoint_id);
-    d.limits.release(due.endpoint_id);
-    d.work.slotFreed(due.endpoint_id);
+    d.work.slotFreed(due.endpoint_id, d.limits.release(due.endpoint_id));
     d.wake.notify();
   };
   const { services, sender } = d;

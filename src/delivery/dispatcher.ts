@@ -43,7 +43,12 @@ const startDue = async (
   if (!d.hold.holds(due.endpoint_id)) return true;
   const read = await endpointOf(due.endpoint_id);
   const rate = read.endpoint && !read.endpoint.disabled ? read.endpoint.rate_limit_per_s : null;
-  if (!d.limits.tryAcquire(due.endpoint_id, rate)) return d.limits.refusal(due.endpoint_id) ?? 0;
+  // An endpoint no longer known is its own merchant: its try only records that it is gone.
+  const merchantId = read.endpoint?.merchant_id ?? due.endpoint_id;
+  if (!d.limits.tryAcquire(due.endpoint_id, merchantId, rate)) {
+    const refusal = d.limits.refusal(due.endpoint_id, merchantId) ?? 0;
+    return refusal === 'merchant' ? { merchant: merchantId } : refusal;
+  }
   // Another dispatcher holds this try: it is theirs. Should they die, the lease ends and the try,
   // still in the queue, is found again.
   // Each claim is made in a name of its own: a claim is re-entrant for its owner, and a try once
@@ -52,7 +57,7 @@ const startDue = async (
   if (!(await d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS))) {
     // Nothing is sent: the place in the endpoint's rate is given back with the slot.
     d.limits.unsent(due.endpoint_id);
-    d.limits.release(due.endpoint_id);
+    d.work.slotFreed(due.endpoint_id, d.limits.release(due.endpoint_id));
     return true;
   }
   d.lastStartAt.set(d.hold.partitionOf(due.endpoint_id), Date.now());
@@ -159,10 +164,11 @@ export const startDispatcher = async (
   const dispatch: Dispatch = {
     services,
     sender,
-    limits: endpointLimits(
-      services.config.deliveryConcurrency,
-      services.config.endpointConcurrency,
-    ),
+    limits: endpointLimits({
+      global: services.config.deliveryConcurrency,
+      perMerchant: services.config.guards.merchantDeliveryConcurrency,
+      perEndpoint: services.config.endpointConcurrency,
+    }),
     wake: wakeSignal(),
     known: knownDeliveries(),
     work: dueQueue(services.readStore, (endpointId) => hold.holds(endpointId)),

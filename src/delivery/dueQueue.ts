@@ -5,16 +5,13 @@ import { findDocs } from '../reads/readModels.js';
 
 /** Deliveries read from the durable queue at a time, and held at most, for one endpoint. */
 const PER_ENDPOINT = 256;
-/**
- * Deliveries held in memory in all, whatever the backlog (past it, one per endpoint with work): the
- * rest wait in the durable queue.
- */
+/** Deliveries held in memory in all (past it, one per endpoint with work); the rest wait on disk. */
 const MAX_HELD = 8_192;
 /** Endpoints looked up at a time when the queue is walked endpoint by endpoint. */
 const HEADS_PAGE = 500;
 
 /** Why an endpoint cannot take a delivery now: see `EndpointLimits.refusal`. */
-export type Refusal = 'global' | 'slots' | number;
+export type Refusal = 'global' | { merchant: string } | 'slots' | number;
 
 export type DueQueue = {
   /** Deliveries just planned or requeued, known from their events: no read of the queue needed. */
@@ -26,8 +23,11 @@ export type DueQueue = {
    * work this process was not told of: at start, and now and then (another process may write).
    */
   resync: () => Promise<void>;
-  /** A slot of the endpoint freed: an endpoint set aside for its slots may go on. */
-  slotFreed: (endpointId: string) => void;
+  /**
+   * A slot of the endpoint, part of its merchant's share, freed: the endpoint, if set aside for its
+   * slots, and the merchant's endpoints set aside for its share may go on.
+   */
+  slotFreed: (endpointId: string, merchantId: string | undefined) => void;
   /**
    * Offers due deliveries, oldest first per endpoint, endpoint after endpoint. `start` takes one
    * (true) or says why the endpoint cannot (it is then set aside until that changes); `full`
@@ -75,6 +75,8 @@ type Queues = {
   byEndpoint: Map<string, EndpointQueue>;
   /** The ids of the deliveries held in the entries' `docs`. */
   held: Set<string>;
+  /** Endpoints set aside until a slot of their merchant's share frees, by merchant. */
+  awaitingShare: Map<string, Set<string>>;
 };
 
 type DrainRound = Parameters<DueQueue['drain']>[0];
@@ -210,13 +212,32 @@ const drainEndpoint = async (
     const started = await start(next);
     if (started === 'global') return false;
     if (started !== true) {
-      queue.heldUntil = started === 'slots' ? Infinity : started;
+      queue.heldUntil = typeof started === 'number' ? started : Infinity;
+      if (typeof started === 'object') awaitShare(q, started.merchant, endpointId);
       break;
     }
     queue.docs.shift();
     q.held.delete(next.id);
   }
   return true;
+};
+
+const awaitShare = (q: Queues, merchantId: string, endpointId: string) => {
+  const waiting = q.awaitingShare.get(merchantId) ?? new Set<string>();
+  q.awaitingShare.set(merchantId, waiting.add(endpointId));
+};
+
+const slotFreed = (q: Queues, endpointId: string, merchantId: string | undefined) => {
+  const freed = [endpointId];
+  const waiting = merchantId === undefined ? undefined : q.awaitingShare.get(merchantId);
+  if (waiting) {
+    q.awaitingShare.delete(merchantId!);
+    freed.push(...waiting);
+  }
+  for (const id of freed) {
+    const queue = q.byEndpoint.get(id);
+    if (queue && queue.heldUntil === Infinity) queue.heldUntil = 0;
+  }
 };
 
 const drain = async (q: Queues, round: DrainRound) => {
@@ -255,7 +276,13 @@ export const dueQueue = (
   readStore: ReadStore,
   holds: (endpointId: string) => boolean = () => true,
 ): DueQueue => {
-  const q: Queues = { readStore, holds, byEndpoint: new Map(), held: new Set() };
+  const q: Queues = {
+    readStore,
+    holds,
+    byEndpoint: new Map(),
+    held: new Set(),
+    awaitingShare: new Map(),
+  };
   return {
     offer: (docs, now) => offer(q, docs, now),
     retryAt: (endpointId, at) => {
@@ -265,10 +292,7 @@ export const dueQueue = (
       queue.dueAt = earlier(queue.dueAt, at);
     },
     resync: () => resync(q),
-    slotFreed: (endpointId) => {
-      const queue = q.byEndpoint.get(endpointId);
-      if (queue && queue.heldUntil === Infinity) queue.heldUntil = 0;
-    },
+    slotFreed: (endpointId, merchantId) => slotFreed(q, endpointId, merchantId),
     drain: (round) => drain(q, round),
     nextLookAt: () => nextLookAt(q),
     size: () => ({ endpoints: q.byEndpoint.size, held: q.held.size }),

@@ -1,25 +1,32 @@
 /**
- * Who may send now: at most `global` attempts in flight, at most `perEndpoint` to one endpoint, and
- * no more than an endpoint's `rate_limit_per_s` in any second. A busy or slow endpoint is set aside
- * while the others go on.
+ * Who may send now: at most `global` attempts in flight, at most `perMerchant` to the endpoints of
+ * one merchant, at most `perEndpoint` to one endpoint, and no more than an endpoint's
+ * `rate_limit_per_s` in any second. A busy or slow endpoint is set aside while the others go on;
+ * so is a merchant whose endpoints hold its whole share, so that no merchant's hanging receivers
+ * take the slots every other merchant's deliveries need.
  */
 export type EndpointLimits = {
   /**
    * Takes a slot for the endpoint, and a place in its rate until the request is sent (`sent`) or
    * given up (`unsent`), or says no (`refusal` then says why).
    */
-  tryAcquire: (endpointId: string, ratePerSecond: number | null) => boolean;
+  tryAcquire: (endpointId: string, merchantId: string, ratePerSecond: number | null) => boolean;
   /** The request of an acquired slot went on the wire now: its second counts from now. */
   sent: (endpointId: string) => void;
   /** The request of an acquired slot was not sent after all. */
   unsent: (endpointId: string) => void;
   /**
-   * Why the endpoint cannot take another attempt now: every slot is taken (`global`), its own
-   * slots are (`slots`: one frees when an attempt of it is answered), or its rate is spent (when
-   * to look again: once a few more may start). Null: it could.
+   * Why the endpoint cannot take another attempt now: every slot is taken (`global`), its
+   * merchant's share is (`merchant`: one frees when an attempt to any of its endpoints is
+   * answered), its own slots are (`slots`: one frees when an attempt of it is answered), or its
+   * rate is spent (when to look again: once a few more may start). Null: it could.
    */
-  refusal: (endpointId: string) => 'global' | 'slots' | number | null;
-  release: (endpointId: string) => void;
+  refusal: (
+    endpointId: string,
+    merchantId: string,
+  ) => 'global' | 'merchant' | 'slots' | number | null;
+  /** Frees an acquired slot; says whose share it was part of. */
+  release: (endpointId: string) => string | undefined;
   globalFull: () => boolean;
   inFlight: () => number;
   /**
@@ -50,12 +57,16 @@ const STARTS_PER_LOOK = 8;
  */
 type Window = { rate: number; starts: number[]; pending: number };
 
+export type Capacity = { global: number; perMerchant: number; perEndpoint: number };
+
 export const endpointLimits = (
-  global: number,
-  perEndpoint: number,
+  { global, perMerchant, perEndpoint }: Capacity,
   now: () => number = () => Date.now(),
 ): EndpointLimits => {
   const active = new Map<string, number>();
+  /** Slots held by each merchant, and whose each endpoint with a slot is. */
+  const merchants = new Map<string, number>();
+  const ownerOf = new Map<string, string>();
   const windows = new Map<string, Window>();
   let total = 0;
 
@@ -67,8 +78,9 @@ export const endpointLimits = (
   };
 
   return {
-    tryAcquire: (endpointId, rate) => {
+    tryAcquire: (endpointId, merchantId, rate) => {
       if (total >= global || (active.get(endpointId) ?? 0) >= perEndpoint) return false;
+      if ((merchants.get(merchantId) ?? 0) >= perMerchant) return false;
       const at = now();
       if (rate !== null) {
         let window = windows.get(endpointId);
@@ -84,11 +96,14 @@ export const endpointLimits = (
         windows.delete(endpointId);
       }
       active.set(endpointId, (active.get(endpointId) ?? 0) + 1);
+      merchants.set(merchantId, (merchants.get(merchantId) ?? 0) + 1);
+      ownerOf.set(endpointId, merchantId);
       total++;
       return true;
     },
-    refusal: (endpointId) => {
+    refusal: (endpointId, merchantId) => {
       if (total >= global) return 'global';
+      if ((merchants.get(merchantId) ?? 0) >= perMerchant) return 'merchant';
       if ((active.get(endpointId) ?? 0) >= perEndpoint) return 'slots';
       const window = windows.get(endpointId);
       if (!window) return null;
@@ -115,10 +130,19 @@ export const endpointLimits = (
       if (window && window.pending > 0) window.pending--;
     },
     release: (endpointId) => {
+      const merchantId = ownerOf.get(endpointId);
       const n = (active.get(endpointId) ?? 1) - 1;
-      if (n <= 0) active.delete(endpointId);
-      else active.set(endpointId, n);
+      if (n <= 0) {
+        active.delete(endpointId);
+        ownerOf.delete(endpointId);
+      } else active.set(endpointId, n);
+      if (merchantId !== undefined) {
+        const held = (merchants.get(merchantId) ?? 1) - 1;
+        if (held <= 0) merchants.delete(merchantId);
+        else merchants.set(merchantId, held);
+      }
       total--;
+      return merchantId;
     },
     globalFull: () => total >= global,
     inFlight: () => total,

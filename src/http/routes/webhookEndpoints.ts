@@ -4,6 +4,7 @@ import type { EndpointSettings } from '../../../domain/webhooks/endpoint.js';
 import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
 import { WEBHOOK_ENDPOINTS } from '../../../projections/webhookEndpoints.js';
 import type { Services } from '../../services.js';
+import { withinEndpointQuota } from '../../webhooks/endpointQuota.js';
 import { checkEndpointUrl } from '../../webhooks/urlCheck.js';
 import { generateSigningSecret, isValidSigningSecret } from '../../webhooks/signingSecret.js';
 import { decodeOrThrow } from '../codec.js';
@@ -65,20 +66,23 @@ const createEndpoint =
       metadata: body.metadata ?? {},
     };
     const id = newId('we');
-    await execute(
-      services,
-      endpointDecider,
-      endpointStream(id),
-      {
-        type: 'create_endpoint',
-        endpoint_id: id,
-        acting_merchant: actingMerchant(req),
-        merchant_id: merchantId,
-        settings,
-        secret: services.secrets.seal(body.secret ?? generateSigningSecret(), id),
-        now: services.now().toISOString(),
-      },
-      metadataOf(req, merchantId),
+    const max = services.config.guards.maxEndpointsPerMerchant;
+    await withinEndpointQuota(services.readStore, merchantId, max, () =>
+      execute(
+        services,
+        endpointDecider,
+        endpointStream(id),
+        {
+          type: 'create_endpoint',
+          endpoint_id: id,
+          acting_merchant: actingMerchant(req),
+          merchant_id: merchantId,
+          settings,
+          secret: services.secrets.seal(body.secret ?? generateSigningSecret(), id),
+          now: services.now().toISOString(),
+        },
+        metadataOf(req, merchantId),
+      ),
     );
     const doc = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
     return created(doc, `/v1/webhooks/${id}`);

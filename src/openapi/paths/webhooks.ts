@@ -91,7 +91,12 @@ export const webhookPaths = {
         ...authenticated,
         ...withBody,
         ...idempotentCreate,
-        ...unprocessable('invalid_url', 'invalid_filter_type', 'idempotency_key_reused'),
+        ...unprocessable(
+          'invalid_url',
+          'invalid_filter_type',
+          'limit_reached',
+          'idempotency_key_reused',
+        ),
       },
     },
     get: {

@@ -8,7 +8,7 @@ import { openSqlite } from '../../../adapters/sqlite/database.js';
 import { position } from '../../../domain/shared/envelope.js';
 import type { DueDoc } from '../../../projections/deliveries.js';
 import { DELIVERIES_DUE, deliveriesProjection } from '../../../projections/deliveries.js';
-import type { DueQueue } from '../../../src/delivery/dueQueue.js';
+import type { DueQueue, Refusal } from '../../../src/delivery/dueQueue.js';
 import { dueQueue } from '../../../src/delivery/dueQueue.js';
 import { tempDir } from '../../support/tempDir.js';
 
@@ -210,12 +210,12 @@ describe('delivery: the due queue', function () {
     }
   });
 
-  it('sets aside an endpoint whose slots are taken until one frees, and one out of tokens until its next', async () => {
+  it("sets aside an endpoint whose slots, or its merchant's share, are taken until one frees, and one out of tokens until its next", async () => {
     const disk = await queueOnDisk(10);
     try {
       const queue = dueQueue(disk.store);
       await queue.resync();
-      const refuse = (endpointId: string, why: 'slots' | number) =>
+      const refuse = (endpointId: string, why: Refusal) =>
         queue.drain({
           now: NOW,
           inFlightOf: () => [],
@@ -229,7 +229,14 @@ describe('delivery: the due queue', function () {
       await refuse(BACKLOGGED, 'slots');
       // The others are all sent; the backlogged endpoint waits for a slot, not for a time.
       expect(queue.nextLookAt()).to.equal(undefined);
-      queue.slotFreed(BACKLOGGED);
+      queue.slotFreed(BACKLOGGED, undefined);
+      expect(queue.nextLookAt()).to.equal(0);
+      // Set aside for its merchant's share: a slot of another of that merchant's endpoints frees it.
+      await refuse(BACKLOGGED, { merchant: 'mer_busy' });
+      expect(queue.nextLookAt()).to.equal(undefined);
+      queue.slotFreed('we_other', 'mer_quiet');
+      expect(queue.nextLookAt()).to.equal(undefined);
+      queue.slotFreed('we_other', 'mer_busy');
       expect(queue.nextLookAt()).to.equal(0);
       await refuse(BACKLOGGED, NOW + 250);
       expect(queue.nextLookAt()).to.equal(NOW + 250);

@@ -32,7 +32,7 @@ const ids = (endpoints: ReadonlyArray<{ id: string }>) => endpoints.map((e) => e
 describe('the planner: which endpoints receive an event', () => {
   let service: TestService;
   beforeEach(async () => {
-    service = await startTestService();
+    service = await startTestService({ SLUICE_MAX_ENDPOINTS_PER_MERCHANT: '1000' });
   });
   afterEach(() => service.stop());
 
