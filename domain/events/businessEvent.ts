@@ -3,7 +3,7 @@ import { isPublishable } from '../catalog/eventCatalog.js';
 import { canonicalJson } from '../shared/canonicalJson.js';
 import type { Decider } from '../shared/decider.js';
 import type { DomainEvent } from '../shared/envelope.js';
-import type { FieldFault } from '../shared/errors.js';
+import type { DomainError } from '../shared/errors.js';
 import { domainError } from '../shared/errors.js';
 import { checkChannels } from '../webhooks/endpointRules.js';
 
@@ -51,19 +51,23 @@ const sameContent = (a: BusinessEvent, type: string, b: BusinessEventData): bool
   canonicalJson(a.data.channels) === canonicalJson(b.channels) &&
   canonicalJson(a.data.endpoint_ids ?? null) === canonicalJson(b.endpoint_ids ?? null);
 
-/** The event's channels and the size of its data, each fault with its path. */
-const faultsOf = (event: BusinessEventData): FieldFault[] => {
-  const faults = checkChannels(event.channels);
-  if (Buffer.byteLength(JSON.stringify(event.data)) > MAX_PAYLOAD_BYTES)
-    faults.push({ path: 'data', message: `must be at most ${MAX_PAYLOAD_BYTES} bytes as JSON` });
-  return faults;
+/** Data over the bound: refused as too large, whatever else is wrong with the event. */
+const oversizedData = (event: BusinessEventData): DomainError | null => {
+  const size = Buffer.byteLength(JSON.stringify(event.data));
+  if (size <= MAX_PAYLOAD_BYTES) return null;
+  const message = `is ${size} bytes as JSON; it must be at most ${MAX_PAYLOAD_BYTES}`;
+  return domainError('payload_too_large', `The event's data ${message}.`, [
+    { path: 'data', message },
+  ]);
 };
 
 export const businessEventDecider: Decider<PublishEvent, BusinessEvent, BusinessEventState> = {
   initialState: () => ({ status: 'absent' }),
   evolve: (_state, event) => ({ status: 'published', event }),
   decide: (command, state) => {
-    const faults = faultsOf(command.event);
+    const tooLarge = oversizedData(command.event);
+    if (tooLarge) return left(tooLarge);
+    const faults = checkChannels(command.event.channels);
     if (faults.length > 0)
       return left(domainError('validation_failed', 'The event is not valid.', faults));
     if (!isPublishable(command.event_type)) {

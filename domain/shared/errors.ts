@@ -11,7 +11,8 @@ export type DomainErrorCode =
   | 'input_invalid'
   | 'invalid_filter_type'
   | 'unknown_event_type'
-  | 'invalid_url';
+  | 'invalid_url'
+  | 'payload_too_large';
 
 export type FieldFault = { path: string; message: string };
 

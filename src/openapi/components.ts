@@ -207,7 +207,9 @@ export const responses = {
   Conflict: problem(
     'conflict: the state does not allow it, or a request with the same Idempotency-Key is running',
   ),
-  PayloadTooLarge: problem('payload_too_large: the body is over 1 MiB'),
+  PayloadTooLarge: problem(
+    'payload_too_large: the body is over 1 MiB, or a payload in it (a process input, user-action data, an approval comment) is over max_payload_bytes as JSON',
+  ),
   UnsupportedMediaType: problem('unsupported_media_type: the body is not JSON'),
   HeadersTooLarge: problem(
     'headers_too_large: the request line and headers are over 16 KiB (a very long URL, say)',

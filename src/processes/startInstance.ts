@@ -1,3 +1,4 @@
+import { payloadFault } from '../../domain/processes/instance/payloadBounds.js';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { firstStep } from '../../domain/processes/execution/stepGraph.js';
@@ -34,6 +35,9 @@ const inputFaults = (version: RunnableVersion): FieldFault[] =>
 /** Checks the input against the version's schema, once: `input_invalid` with each fault. */
 export const checkStart = (start: InstanceStart): Either<DomainError, CheckedStart> => {
   const { version } = start;
+  // The size first: validating a payload no instance may keep would only cost time.
+  const tooLarge = payloadFault(start.inputs, 'input', 'The input');
+  if (tooLarge) return left(tooLarge);
   if (version.validateInput(start.inputs)) return right(start as CheckedStart);
   return left(
     domainError(

@@ -1,5 +1,5 @@
 import type { Either } from 'fp-ts/lib/Either.js';
-import { left, right } from 'fp-ts/lib/Either.js';
+import { isRight, left, right } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../../shared/decider.js';
 import type { DomainError } from '../../shared/errors.js';
 import { domainError } from '../../shared/errors.js';
@@ -7,6 +7,8 @@ import type { StepType } from '../stepLanguage.js';
 import type { ApprovalDecision, DefinitionRef, InstanceEvent, StepWait } from './instanceEvents.js';
 import type { ExistingInstance, InstanceState } from './instanceState.js';
 import { evolveInstance, isTerminal } from './instanceState.js';
+import { ending, failure } from './endings.js';
+import { overgrownOutput, refusedPayload } from './payloadBounds.js';
 
 export const instanceStream = (instanceId: string): string => `process_instance-${instanceId}`;
 
@@ -52,31 +54,6 @@ export type InstanceCommand =
 type Decision = Either<DomainError, InstanceEvent[]>;
 
 const conflict = (detail: string): Decision => left(domainError('conflict', detail));
-
-const ending = (state: ExistingInstance, at: string) => ({
-  instance_id: state.instance_id,
-  merchant_id: state.merchant_id,
-  definition: state.definition,
-  at,
-});
-
-/** The failure of a step, which fails its instance: a failed step ends the run. */
-const failure = (
-  state: ExistingInstance,
-  step_id: string,
-  code: string,
-  message: string,
-  at: string,
-): InstanceEvent[] => {
-  const error = { code, message, step_id };
-  return [
-    {
-      type: 'process_instance.step_failed',
-      data: { instance_id: state.instance_id, step_id, error, at },
-    },
-    { type: 'process_instance.failed', data: { ...ending(state, at), error } },
-  ];
-};
 
 /** The step in progress must be this one, and (when given) wait for this. */
 const checkCurrent = (
@@ -288,7 +265,12 @@ export const instanceDecider: Decider<InstanceCommand, InstanceEvent, InstanceSt
   initialState: () => ({ exists: false }),
   evolve: evolveInstance,
   decide: (command, state) => {
-    if (state.exists) return decideOnExisting(command, state);
+    const refused = refusedPayload(command);
+    if (refused) return left(refused);
+    if (state.exists) {
+      const decided = decideOnExisting(command, state);
+      return isRight(decided) ? right(overgrownOutput(command, state) ?? decided.right) : decided;
+    }
     if (command.type !== 'create_instance') {
       return left(domainError('not_found', 'No such process instance.'));
     }

@@ -84,7 +84,7 @@ describe('business event decider', () => {
     spec
       .given([])
       .when(publish({ event: { ...data, data: big } }))
-      .thenFails('validation_failed');
+      .thenFails('payload_too_large');
     const fits = { blob: 'x'.repeat(MAX_PAYLOAD_BYTES - 20) };
     spec
       .given([])
