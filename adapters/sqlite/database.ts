@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type SqliteDatabase = Database.Database;
@@ -15,9 +15,25 @@ export type SqliteOptions = {
   synchronous?: 'normal' | 'full';
 };
 
+/** The database and its journals are for this service's user alone: they hold every payload. */
+const OWNER_ONLY_FILE = 0o600;
+export const OWNER_ONLY_FOLDER = 0o700;
+
+/**
+ * Creates the file for the owner alone before SQLite does (it would use 0644), and tightens one
+ * made looser before. SQLite gives its `-wal` and `-shm` files the database file's permissions.
+ */
+const ownerOnly = (file: string) => {
+  mkdirSync(dirname(file), { recursive: true, mode: OWNER_ONLY_FOLDER });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', OWNER_ONLY_FILE));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path) && (statSync(path).mode & 0o077) !== 0) chmodSync(path, OWNER_ONLY_FILE);
+  }
+};
+
 /** Opens the one SQLite file that holds the embedded mode's log, read models and timers. */
 export const openSqlite = (options: SqliteOptions): SqliteDatabase => {
-  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+  if (options.file !== ':memory:') ownerOnly(options.file);
   const db = new Database(options.file);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);

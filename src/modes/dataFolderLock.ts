@@ -1,4 +1,12 @@
-import { readFileSync, readdirSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  rmdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
@@ -121,7 +129,7 @@ export const lockDataFolder = async (
     since: new Date().toISOString(),
   };
   const candidate = join(dataDir, `${OWNER}.${process.pid}`);
-  writeFileSync(candidate, `${JSON.stringify(me)}\n`);
+  writeFileSync(candidate, `${JSON.stringify(me)}\n`, { mode: 0o600 });
   let release: Awaited<ReturnType<typeof take>>;
   try {
     release = await take();
@@ -130,6 +138,8 @@ export const lockDataFolder = async (
       release = await take();
       if (!release) throw new DataFolderBusy(dataDir, readOwner(dataDir));
     }
+    // The lock is a folder its library makes with the default mode: the data folder's are 0700.
+    chmodSync(lockfilePath, 0o700);
     renameSync(candidate, join(dataDir, OWNER));
   } catch (error) {
     rmSync(candidate, { force: true });

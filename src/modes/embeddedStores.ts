@@ -7,7 +7,7 @@ import { sqliteIdempotencyStore } from '../../adapters/idempotency/sqlite/sqlite
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import { sqliteReadStore } from '../../adapters/readstore/sqlite/sqliteReadStore.js';
 import { startBackgroundCheckpoints } from '../../adapters/sqlite/backgroundCheckpoints.js';
-import { openSqlite } from '../../adapters/sqlite/database.js';
+import { OWNER_ONLY_FOLDER, openSqlite } from '../../adapters/sqlite/database.js';
 import type { Config } from '../config/config.js';
 import { lockDataFolder } from './dataFolderLock.js';
 
@@ -28,7 +28,7 @@ export const openEmbeddedStores = async (
   config: Pick<Config, 'dataDir' | 'sqliteSynchronous'>,
   options: { holder: string; onLockLost: (error: Error) => void },
 ): Promise<EmbeddedStores> => {
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: OWNER_ONLY_FOLDER });
   const lock = await lockDataFolder(config.dataDir, options.holder, options.onLockLost);
   try {
     const file = join(config.dataDir, DATABASE_FILE);
