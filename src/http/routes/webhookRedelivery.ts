@@ -5,6 +5,7 @@ import { WEBHOOK_MESSAGES, messageId } from '../../../projections/deliveries.js'
 import { replayWindow } from '../../delivery/replay.js';
 import { ReplayBody } from '../codecs/webhooks.js';
 import { handle } from '../handler.js';
+import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { metadataOf, pathParam, requireRole } from '../requestContext.js';
 import { deliver } from '../../delivery/deliver.js';
@@ -14,55 +15,59 @@ import { getDoc } from '../../reads/readModels.js';
 import { deliveriesProjection } from '../../../projections/deliveries.js';
 
 /** What this file uses of the services. */
-type Needs = Pick<Services, 'eventStore' | 'now' | 'projector' | 'readStore'>;
+type Needs = Pick<Services, 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'>;
 
 /** After an incident on the receiver's side: one message sent again, or a whole window replayed. */
 export const webhookRedeliveryRoutes = (services: Needs): Router => {
   const router = Router();
   router.post(
     '/v1/webhooks/:endpoint_id/messages/:event_id/resend',
-    handle(async (req) => {
-      requireRole(req, 'admin', 'merchant');
-      const endpoint = enabled(await visibleEndpoint(services, req));
-      const eventId = pathParam(req, 'event_id');
-      const message = await getDoc(
-        services.readStore,
-        WEBHOOK_MESSAGES,
-        messageId(endpoint.id, eventId),
-      );
-      if (!message)
-        throw new HttpProblem('not_found', `No message ${eventId} for endpoint ${endpoint.id}.`);
-      const event = {
-        id: message.event_id,
-        type: message.event_type,
-        merchant_id: message.merchant_id,
-      };
-      const metadata = metadataOf(req, endpoint.merchant_id);
-      const position = orProblem(
-        await deliver(services, event, endpoint.id, 'resend', null, metadata),
-      );
-      await services.projector.caughtUp(position, undefined, [deliveriesProjection.name]);
-      const updated = await getDoc(services.readStore, WEBHOOK_MESSAGES, message.id);
-      return { status: 202, body: presentMessage(updated ?? message) };
-    }),
+    handle(
+      idempotent(services.idempotency, async (req) => {
+        requireRole(req, 'admin', 'merchant');
+        const endpoint = enabled(await visibleEndpoint(services, req));
+        const eventId = pathParam(req, 'event_id');
+        const message = await getDoc(
+          services.readStore,
+          WEBHOOK_MESSAGES,
+          messageId(endpoint.id, eventId),
+        );
+        if (!message)
+          throw new HttpProblem('not_found', `No message ${eventId} for endpoint ${endpoint.id}.`);
+        const event = {
+          id: message.event_id,
+          type: message.event_type,
+          merchant_id: message.merchant_id,
+        };
+        const metadata = metadataOf(req, endpoint.merchant_id);
+        const position = orProblem(
+          await deliver(services, event, endpoint.id, 'resend', null, metadata),
+        );
+        await services.projector.caughtUp(position, undefined, [deliveriesProjection.name]);
+        const updated = await getDoc(services.readStore, WEBHOOK_MESSAGES, message.id);
+        return { status: 202, body: presentMessage(updated ?? message) };
+      }),
+    ),
   );
 
   router.post(
     '/v1/webhooks/:endpoint_id/replay',
-    handle(async (req) => {
-      requireRole(req, 'admin', 'merchant');
-      const endpoint = await visibleEndpoint(services, req);
-      const body = decodeOrThrow(ReplayBody, req.body ?? {}, 'body');
-      const result = await replayWindow(
-        services,
-        endpoint,
-        { since: body.since, until: body.until, onlyFailed: body.only_failed ?? true },
-        metadataOf(req, endpoint.merchant_id),
-      );
-      const replay = orProblem(result);
-      await services.projector.caughtUp(replay.position, undefined, [deliveriesProjection.name]);
-      return { status: 202, body: { replay_id: replay.replay_id, count: replay.count } };
-    }),
+    handle(
+      idempotent(services.idempotency, async (req) => {
+        requireRole(req, 'admin', 'merchant');
+        const endpoint = await visibleEndpoint(services, req);
+        const body = decodeOrThrow(ReplayBody, req.body ?? {}, 'body');
+        const result = await replayWindow(
+          services,
+          endpoint,
+          { since: body.since, until: body.until, onlyFailed: body.only_failed ?? true },
+          metadataOf(req, endpoint.merchant_id),
+        );
+        const replay = orProblem(result);
+        await services.projector.caughtUp(replay.position, undefined, [deliveriesProjection.name]);
+        return { status: 202, body: { replay_id: replay.replay_id, count: replay.count } };
+      }),
+    ),
   );
 
   return router;

@@ -7,6 +7,7 @@ import { decodeOrThrow } from '../codec.js';
 import { MerchantQuery, RotateSecretBody } from '../codecs/webhooks.js';
 import { execute } from '../execute.js';
 import { handle, noContent, ok } from '../handler.js';
+import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem } from '../problem.js';
 import { actingMerchant, merchantScope, metadataOf, requireRole } from '../requestContext.js';
 import { visibleEndpoint } from '../pathResources.js';
@@ -15,7 +16,7 @@ import { getDoc } from '../../reads/readModels.js';
 /** What this file uses of the services. */
 type Needs = Pick<
   Services,
-  'config' | 'eventStore' | 'now' | 'projector' | 'readStore' | 'secrets'
+  'config' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore' | 'secrets'
 >;
 
 /**
@@ -43,31 +44,33 @@ export const webhookSecretRoutes = (services: Needs): Router => {
 
   router.post(
     '/v1/webhooks/:endpoint_id/secret/rotate',
-    handle(async (req) => {
-      requireRole(req, 'admin', 'merchant');
-      const endpoint = await visibleEndpoint(services, req);
-      const body = decodeOrThrow(RotateSecretBody, req.body ?? {}, 'body');
-      if (body.key !== undefined && !isValidSigningSecret(body.key)) {
-        throw new HttpProblem('validation_failed', 'The new secret is not valid.', [
-          { path: 'key', message: 'must be whsec_ followed by the base64 of 24 to 64 bytes' },
-        ]);
-      }
-      await execute(
-        services,
-        endpointDecider,
-        endpointStream(endpoint.id),
-        {
-          type: 'rotate_secret',
-          endpoint_id: endpoint.id,
-          acting_merchant: actingMerchant(req),
-          secret: services.secrets.seal(body.key ?? generateSigningSecret(), endpoint.id),
-          grace_s: services.config.rotationGraceS,
-          now: services.now().toISOString(),
-        },
-        metadataOf(req, endpoint.merchant_id),
-      );
-      return noContent();
-    }),
+    handle(
+      idempotent(services.idempotency, async (req) => {
+        requireRole(req, 'admin', 'merchant');
+        const endpoint = await visibleEndpoint(services, req);
+        const body = decodeOrThrow(RotateSecretBody, req.body ?? {}, 'body');
+        if (body.key !== undefined && !isValidSigningSecret(body.key)) {
+          throw new HttpProblem('validation_failed', 'The new secret is not valid.', [
+            { path: 'key', message: 'must be whsec_ followed by the base64 of 24 to 64 bytes' },
+          ]);
+        }
+        await execute(
+          services,
+          endpointDecider,
+          endpointStream(endpoint.id),
+          {
+            type: 'rotate_secret',
+            endpoint_id: endpoint.id,
+            acting_merchant: actingMerchant(req),
+            secret: services.secrets.seal(body.key ?? generateSigningSecret(), endpoint.id),
+            grace_s: services.config.rotationGraceS,
+            now: services.now().toISOString(),
+          },
+          metadataOf(req, endpoint.merchant_id),
+        );
+        return noContent();
+      }),
+    ),
   );
 
   return router;

@@ -1,4 +1,11 @@
-import { authenticated, badRequest, notFound, param, withBody } from '../responses.js';
+import {
+  authenticated,
+  badRequest,
+  idempotentCreate,
+  notFound,
+  param,
+  withBody,
+} from '../responses.js';
 import { json, object, ref } from '../schema.js';
 
 const endpointId = {
@@ -17,6 +24,7 @@ export const webhookDeliveryPaths = {
       summary:
         'Send a webhook.test event to one endpoint, or to every enabled endpoint of the merchant',
       description: 'Test events reach the named endpoints whatever their filter_types.',
+      parameters: [param('IdempotencyKey')],
       requestBody: {
         required: false,
         content: json(
@@ -36,6 +44,7 @@ export const webhookDeliveryPaths = {
       responses: {
         '202': { description: 'Planned', content: json(ref('TestDelivery')) },
         ...authenticated,
+        ...idempotentCreate,
         ...withBody,
         ...notFound,
         ...conflict,
@@ -96,12 +105,13 @@ export const webhookDeliveryPaths = {
       parameters: [
         endpointId,
         { name: 'event_id', in: 'path', required: true, schema: { type: 'string' } },
+        param('IdempotencyKey'),
       ],
       responses: {
         '202': { description: 'Queued', content: json(ref('WebhookMessage')) },
         ...authenticated,
         ...notFound,
-        ...conflict,
+        ...idempotentCreate,
       },
     },
   },
@@ -112,7 +122,7 @@ export const webhookDeliveryPaths = {
       summary: 'Send again every event of the merchant in a window that the endpoint receives',
       description:
         'With only_failed (the default), events already delivered successfully to the endpoint are left out.',
-      parameters: [endpointId],
+      parameters: [endpointId, param('IdempotencyKey')],
       requestBody: {
         required: true,
         content: json(
@@ -131,7 +141,7 @@ export const webhookDeliveryPaths = {
         ...authenticated,
         ...withBody,
         ...notFound,
-        ...conflict,
+        ...idempotentCreate,
       },
     },
   },

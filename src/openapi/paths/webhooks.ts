@@ -166,7 +166,7 @@ export const webhookPaths = {
       tags: ['Webhook endpoints'],
       operationId: 'rotateWebhookEndpointSecret',
       summary: 'Rotate the signing secret; the old one still signs for secret_rotation_grace_s',
-      parameters: [endpointId],
+      parameters: [endpointId, param('IdempotencyKey')],
       requestBody: {
         required: false,
         content: json(
@@ -187,7 +187,7 @@ export const webhookPaths = {
         ...authenticated,
         ...withBody,
         ...notFound,
-        '409': { $ref: '#/components/responses/Conflict' },
+        ...idempotentCreate,
       },
     },
   },
