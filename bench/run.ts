@@ -9,6 +9,7 @@ import { backlogBenchmark } from './backlog.js';
 import { deliveryBenchmark } from './delivery.js';
 import type { Benchmark, BenchmarkResult } from './figures.js';
 import { growthBenchmark } from './growth.js';
+import { hostileBenchmark } from './hostile.js';
 import { loadBenchmark } from './load.js';
 import { memoryBenchmark } from './memory.js';
 import { postgresBenchmark } from './postgres.js';
@@ -27,6 +28,7 @@ const benchmarks: Record<string, Benchmark> = {
   memory: memoryBenchmark,
   backlog: backlogBenchmark,
   postgres: postgresBenchmark,
+  hostile: hostileBenchmark,
 };
 
 // Run from dist/bench: the report and its hand-written part live in the source folder.
