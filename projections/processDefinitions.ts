@@ -32,6 +32,10 @@ export type DefinitionVersionDoc = {
   name: string;
   description: string | null;
   input_schema: Record<string, unknown>;
+  /**
+   * As the log holds them: the header values of http steps sealed (in clear in versions published
+   * before they were), so that a rebuild gives the same documents and none holds a credential.
+   */
   steps: Step[];
   output: string | null;
   created_at: string;

@@ -1,4 +1,5 @@
 import type { Claims } from '../adapters/claims/port.js';
+import type { HostResolver } from '../adapters/dns/hostResolver.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
 import type { IdempotencyStore } from '../adapters/idempotency/port.js';
 import type { WorkPartitions } from '../adapters/partitions/port.js';
@@ -42,4 +43,6 @@ export type Services = {
   instanceEndings: InstanceEndings;
   /** The bodies of the webhooks this process planned lately, so that their attempts need not build them. */
   webhookBodies: WebhookBodies;
+  /** Resolves the hosts of endpoint and service URLs, each lookup bounded in time. */
+  hostResolver: HostResolver;
 };

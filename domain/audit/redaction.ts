@@ -1,3 +1,6 @@
+import { mapHeaderValues } from '../processes/definition/stepHeaders.js';
+import type { Step } from '../processes/stepLanguage.js';
+
 /**
  * Fields of event data that hold a secret, sealed or hashed, by event type. The log must keep them
  * (a restart re-opens sealed signing secrets; keys are checked against their hash), but whoever
@@ -11,8 +14,20 @@ const SECRET_FIELDS: Readonly<Record<string, readonly string[]>> = {
 
 export const REDACTED = '[redacted]';
 
+/**
+ * A definition's http steps may carry a service's credentials in their headers: sealed since they
+ * were, in clear in versions published before. Either way the history shows that they are there.
+ */
+const redactStepHeaders = (data: object): unknown => {
+  const { steps } = data as { steps?: unknown };
+  if (!Array.isArray(steps)) return data;
+  return { ...data, steps: mapHeaderValues(steps as Step[], () => REDACTED) };
+};
+
 /** The event's data as the log's readers see it: secrets replaced by a marker. */
 export const redactSecrets = (type: string, data: unknown): unknown => {
+  if (type === 'process_definition.version_published' && typeof data === 'object' && data !== null)
+    return redactStepHeaders(data);
   const fields = SECRET_FIELDS[type];
   if (!fields || typeof data !== 'object' || data === null) return data;
   const copy: Record<string, unknown> = { ...(data as Record<string, unknown>) };

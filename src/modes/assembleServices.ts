@@ -1,3 +1,4 @@
+import { hostResolver } from '../../adapters/dns/hostResolver.js';
 import { authenticator } from '../auth/authenticate.js';
 import type { BootstrapKey } from '../auth/bootstrapKey.js';
 import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
@@ -39,9 +40,13 @@ export const assembleServices = async (
     logger,
     metrics: createMetrics(),
     now: () => new Date(),
-    definitions: definitions({ readStore: ports.readStore }),
+    definitions: definitions({ readStore: ports.readStore, secrets }),
     instanceEndings: await startInstanceEndings({ eventStore: ports.eventStore, logger }),
     webhookBodies: webhookBodies(),
+    hostResolver: hostResolver({
+      servers: config.guards.dnsServers,
+      timeoutMs: config.guards.dnsTimeoutMs,
+    }),
   };
   registerStateGauges(services.metrics.registry, services);
   return { services, adminKey };

@@ -65,6 +65,7 @@ export const startDistributed = async (
       await health?.close();
       await workers.stop();
       await services.instanceEndings.stop();
+      services.hostResolver.close();
       await projecting?.stop();
       await stores.close();
     },

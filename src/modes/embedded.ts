@@ -52,6 +52,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
       await api.close();
       await workers.stop();
       await services.instanceEndings.stop();
+      services.hostResolver.close();
       await projector.stop();
       await stores.close();
     },

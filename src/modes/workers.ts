@@ -40,6 +40,7 @@ export const startWorkers = async (
       // on the wire when its endpoint's limits let it (its rate is counted from then). Each
       // endpoint is still held to its own concurrency by the dispatcher.
       connectionsPerOrigin: config.deliveryConcurrency,
+      dns: { servers: config.guards.dnsServers, timeoutMs: config.guards.dnsTimeoutMs },
     };
     const sender = config.deliveryThread
       ? await startThreadSender(senderOptions)
@@ -51,6 +52,7 @@ export const startWorkers = async (
     const serviceCaller = undiciServiceCaller({
       allowHttp: config.allowHttpUrls,
       allowPrivate: config.allowPrivateUrls,
+      resolver: services.hostResolver,
     });
     started.push({ stop: () => serviceCaller.close() });
     started.push(await startExecutor(services, services.definitions, serviceCaller));

@@ -56,7 +56,12 @@ const stepSchemas: Record<string, Schema> = {
       method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
       url: { type: 'string', format: 'uri', description: 'Same address rules as webhook URLs' },
       body: { ...expression, description: 'Sent as JSON' },
-      headers: { type: 'object', additionalProperties: { type: 'string' } },
+      headers: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description:
+          'Sent with every call; kept encrypted at rest. Only the admin’s key reads the values: to any other key, and in the answer to a publish, each value is `"[redacted]"` (the names stay).',
+      },
       timeout_ms: { type: 'integer', minimum: 1, maximum: 60000, default: 10000 },
       retry: object({
         max_attempts: { type: 'integer', minimum: 1, maximum: 10 },

@@ -9,6 +9,8 @@ import {
 } from '../../projections/processDefinitions.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import { getDoc } from '../reads/readModels.js';
+import type { SecretBox } from '../secrets/secretBox.js';
+import { openHeaders } from './sealedHeaders.js';
 
 export type RunnableVersion = {
   body: DefinitionBody;
@@ -23,20 +25,25 @@ export type Definitions = {
   version: (id: string, version: number) => Promise<RunnableVersion | undefined>;
 };
 
-const bodyOf = (doc: DefinitionVersionDoc): DefinitionBody => ({
+/** The version as it runs: its http steps' header values opened, to be sent. */
+const bodyOf = (secrets: SecretBox, doc: DefinitionVersionDoc): DefinitionBody => ({
   id: doc.definition_id,
   name: doc.name,
   description: doc.description,
   input_schema: doc.input_schema,
-  steps: doc.steps,
+  steps: openHeaders(secrets, doc.definition_id, doc.steps),
   output: doc.output,
 });
 
 /**
- * Published versions never change, so each is read and its input schema compiled once, then kept
- * (compiling a schema costs milliseconds; a run must not pay it).
+ * Published versions never change, so each is read, its header values opened and its input schema
+ * compiled once, then kept (compiling a schema costs milliseconds; a run must not pay it).
  */
-export const definitions = (services: { readStore: ReadStore }): Definitions => {
+export const definitions = (services: {
+  readStore: ReadStore;
+  /** Opens the sealed header values of http steps. */
+  secrets: SecretBox;
+}): Definitions => {
   const versions = new Map<string, Promise<RunnableVersion | undefined>>();
   const load = async (id: string, version: number): Promise<RunnableVersion | undefined> => {
     const doc = await getDoc(
@@ -45,7 +52,11 @@ export const definitions = (services: { readStore: ReadStore }): Definitions => 
       versionDocId(id, version),
     );
     if (!doc) return undefined;
-    return { body: bodyOf(doc), version, validateInput: compileInputSchema(doc.input_schema) };
+    return {
+      body: bodyOf(services.secrets, doc),
+      version,
+      validateInput: compileInputSchema(doc.input_schema),
+    };
   };
   return {
     definition: async (id) => await getDoc(services.readStore, PROCESS_DEFINITIONS, id),

@@ -1,4 +1,4 @@
-import { lookup } from 'node:dns/promises';
+import type { HostResolver } from '../../adapters/dns/hostResolver.js';
 import {
   isIpLiteral,
   isLoopbackName,
@@ -6,6 +6,9 @@ import {
 } from '../../domain/webhooks/addressPolicy.js';
 
 export type UrlPolicy = { allowHttp: boolean; allowPrivate: boolean };
+
+/** How the URL's host is looked up: by which resolver, for which merchant (whose lookups are capped). */
+export type UrlLookup = { resolver: HostResolver; merchantId?: string | undefined };
 
 export type UrlVerdict = { ok: true; url: string } | { ok: false; reason: string };
 
@@ -16,7 +19,11 @@ const MAX_URL = 2048;
  * host is not, and does not resolve to, a non-public address (unless private ones are allowed).
  * Delivery checks the address it connects to again: a name may resolve elsewhere later.
  */
-export const checkEndpointUrl = async (raw: string, policy: UrlPolicy): Promise<UrlVerdict> => {
+export const checkEndpointUrl = async (
+  raw: string,
+  policy: UrlPolicy,
+  lookup: UrlLookup,
+): Promise<UrlVerdict> => {
   if (raw.length > MAX_URL)
     return { ok: false, reason: `The URL is longer than ${MAX_URL} characters.` };
   let url: URL;
@@ -42,10 +49,11 @@ export const checkEndpointUrl = async (raw: string, policy: UrlPolicy): Promise<
   if (isIpLiteral(host)) addresses = [host];
   else {
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+      const found = await lookup.resolver.resolve(host, { merchantId: lookup.merchantId });
+      addresses = found.map((a) => a.address);
     } catch {
-      // A name that does not resolve yet (a receiver still being set up) leads nowhere for now;
-      // every delivery checks the address it connects to.
+      // A name that does not resolve yet (a receiver still being set up), or not within the
+      // resolver's time, leads nowhere for now; every delivery checks the address it connects to.
       addresses = [];
     }
   }

@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import dns from 'node:dns';
-import { syncBuiltinESMExports } from 'node:module';
 import { createEndpoint } from '../support/builders.js';
 import {
   FAST_DELIVERY,
@@ -10,6 +8,7 @@ import {
   messagesOf,
   publish,
 } from '../support/delivery.js';
+import { startDnsServer } from '../support/dnsServer.js';
 import { receiverPool, verifies } from '../support/receiver.js';
 import type { TestService } from '../support/testService.js';
 import { startTestService } from '../support/testService.js';
@@ -123,11 +122,10 @@ describe('delivery: failures, disabling and blocking', function () {
   });
 
   it('records refused connections, and blocks a host that resolves to a private address at delivery time', async () => {
-    // The stubbed resolver below answers in this thread only: webhooks are sent from it here,
-    // through the same sender the delivery thread runs.
+    const dns = await startDnsServer();
     const svc = await start({
       SLUICE_ALLOW_PRIVATE_URLS: 'false',
-      SLUICE_DELIVERY_THREAD: 'false',
+      SLUICE_DNS_SERVERS: dns.address,
     });
     const hooks = await receiver();
     const port = new URL(hooks.url).port;
@@ -135,17 +133,8 @@ describe('delivery: failures, disabling and blocking', function () {
     const sneaky = await createEndpoint(svc, {
       url: `http://receiver.sluice-test.invalid:${port}/hooks`,
     });
-    const original = dns.lookup;
     // Then its DNS changes to point at the loopback address.
-    (dns as { lookup: unknown }).lookup = (
-      host: string,
-      options: unknown,
-      callback: (...args: unknown[]) => void,
-    ) =>
-      host === 'receiver.sluice-test.invalid'
-        ? callback(null, [{ address: '127.0.0.1', family: 4 }])
-        : (original as (...args: unknown[]) => void)(host, options, callback);
-    syncBuiltinESMExports();
+    dns.table.set('receiver.sluice-test.invalid', ['127.0.0.1']);
     try {
       await publish(svc, 'order.created');
       const [attempt] = await eventually(
@@ -156,8 +145,7 @@ describe('delivery: failures, disabling and blocking', function () {
       expect(attempt!.error.message).to.include('127.0.0.1');
       expect(hooks.received).to.have.length(0);
     } finally {
-      (dns as { lookup: unknown }).lookup = original;
-      syncBuiltinESMExports();
+      await dns.close();
     }
   });
 

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import dns from 'node:dns';
-import dnsPromises from 'node:dns/promises';
-import { syncBuiltinESMExports } from 'node:module';
 import { FAST_DELIVERY, attemptsOf, eventually, publish } from '../support/delivery.js';
+import type { DnsServer } from '../support/dnsServer.js';
+import { startDnsServer } from '../support/dnsServer.js';
 import { activeDefinition, run } from '../support/processes.js';
 import { receiverPool } from '../support/receiver.js';
 import type { TestService } from '../support/testService.js';
@@ -40,57 +39,27 @@ const PRIVATE_HOSTS = [
 ];
 
 const STRICT = { SLUICE_ALLOW_HTTP_URLS: 'false', SLUICE_ALLOW_PRIVATE_URLS: 'false' };
+/** Names under it resolve as the test's DNS server says: public at one time, private at another. */
 const REBIND = '.rebind.sluice-test.invalid';
-
-/**
- * Names under REBIND resolve as the table says, in both lookup APIs the service uses: so a test
- * can make a name public when an endpoint is created and private when it is delivered to.
- */
-const fakeDns = () => {
-  const table = new Map<string, string[]>();
-  const originalLookup = dns.lookup;
-  const originalPromise = dnsPromises.lookup;
-  const answer = (host: string) =>
-    table.get(host)!.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-  (dns as { lookup: unknown }).lookup = (
-    host: string,
-    options: unknown,
-    callback: (...args: unknown[]) => void,
-  ) =>
-    host.endsWith(REBIND)
-      ? callback(null, answer(host))
-      : (originalLookup as (...args: unknown[]) => void)(host, options, callback);
-  (dnsPromises as { lookup: unknown }).lookup = (host: string, options: unknown) =>
-    host.endsWith(REBIND)
-      ? Promise.resolve(answer(host))
-      : (originalPromise as (...args: unknown[]) => Promise<unknown>)(host, options);
-  syncBuiltinESMExports();
-  return {
-    table,
-    restore: () => {
-      (dns as { lookup: unknown }).lookup = originalLookup;
-      (dnsPromises as { lookup: unknown }).lookup = originalPromise;
-      syncBuiltinESMExports();
-    },
-  };
-};
 
 describe('SSRF: endpoint and http step URLs never reach private addresses', function () {
   this.timeout(60_000);
   let service: TestService;
+  let dns: DnsServer;
   const receivers = receiverPool();
   before(async () => {
-    // The fake resolver answers in this thread only: webhooks are sent from it here, through the
-    // same sender the delivery thread runs.
+    // Its answers are not to be kept (a TTL of 0): a change to its table is seen at once.
+    dns = await startDnsServer();
     service = await startTestService({
       ...FAST_DELIVERY,
       ...STRICT,
-      SLUICE_DELIVERY_THREAD: 'false',
+      SLUICE_DNS_SERVERS: dns.address,
     });
   });
   after(async () => {
     await service.stop();
     await receivers.closeAll();
+    await dns.close();
   });
 
   it('refuses every form of a private address when an endpoint is created or updated (422 invalid_url)', async () => {
@@ -143,47 +112,42 @@ describe('SSRF: endpoint and http step URLs never reach private addresses', func
   });
 
   it('blocks, at delivery and at call time, a name that resolves to a private address only then', async () => {
-    const dnsFake = fakeDns();
-    try {
-      const targets = ['127.0.0.1', '10.0.0.1', '169.254.169.254', '::1', '::ffff:127.0.0.1'];
-      const names = targets.map((_, i) => `host${i}${REBIND}`);
-      // Public when the endpoints are created ...
-      for (const name of names) dnsFake.table.set(name, ['93.184.216.34']);
-      const mixed = `mixed${REBIND}`;
-      dnsFake.table.set(mixed, ['93.184.216.34']);
-      const endpoints: string[] = [];
-      for (const name of [...names, mixed]) {
-        const res = await service.api.post('/v1/webhooks', service.admin, {
-          merchant_id: 'mer_rebind',
-          url: `https://${name}/hook`,
-        });
-        expect(res.status, `${name}: ${res.text}`).to.equal(201);
-        endpoints.push(res.body.id as string);
-      }
-      // ... private when they are delivered to; one answers a public and a private address.
-      targets.forEach((address, i) => dnsFake.table.set(names[i]!, [address]));
-      dnsFake.table.set(mixed, ['93.184.216.34', '10.1.2.3']);
-      await publish(service, 'order.created', {}, { merchant_id: 'mer_rebind' });
-      for (const id of endpoints) {
-        const [attempt] = await eventually(
-          () => attemptsOf(service, id),
-          (a) => a.length > 0,
-        );
-        expect(attempt!.error, id).to.deep.include({ code: 'url_blocked' });
-      }
-
-      dnsFake.table.set(`step${REBIND}`, ['127.0.0.1']);
-      await activeDefinition(service, {
-        id: 'ssrf.rebind',
-        name: 'rebind',
-        input_schema: { type: 'object' },
-        steps: [{ id: 'call', type: 'http', method: 'GET', url: `https://step${REBIND}/x` }],
+    const targets = ['127.0.0.1', '10.0.0.1', '169.254.169.254', '::1', '::ffff:127.0.0.1'];
+    const names = targets.map((_, i) => `host${i}${REBIND}`);
+    // Public when the endpoints are created ...
+    for (const name of names) dns.table.set(name, ['93.184.216.34']);
+    const mixed = `mixed${REBIND}`;
+    dns.table.set(mixed, ['93.184.216.34']);
+    const endpoints: string[] = [];
+    for (const name of [...names, mixed]) {
+      const res = await service.api.post('/v1/webhooks', service.admin, {
+        merchant_id: 'mer_rebind',
+        url: `https://${name}/hook`,
       });
-      const res = await run(service, 'ssrf.rebind', { wait: { timeout_ms: 10_000 } });
-      expect(res.body.error).to.include({ code: 'url_blocked', step_id: 'call' });
-    } finally {
-      dnsFake.restore();
+      expect(res.status, `${name}: ${res.text}`).to.equal(201);
+      endpoints.push(res.body.id as string);
     }
+    // ... private when they are delivered to; one answers a public and a private address.
+    targets.forEach((address, i) => dns.table.set(names[i]!, [address]));
+    dns.table.set(mixed, ['93.184.216.34', '10.1.2.3']);
+    await publish(service, 'order.created', {}, { merchant_id: 'mer_rebind' });
+    for (const id of endpoints) {
+      const [attempt] = await eventually(
+        () => attemptsOf(service, id),
+        (a) => a.length > 0,
+      );
+      expect(attempt!.error, id).to.deep.include({ code: 'url_blocked' });
+    }
+
+    dns.table.set(`step${REBIND}`, ['127.0.0.1']);
+    await activeDefinition(service, {
+      id: 'ssrf.rebind',
+      name: 'rebind',
+      input_schema: { type: 'object' },
+      steps: [{ id: 'call', type: 'http', method: 'GET', url: `https://step${REBIND}/x` }],
+    });
+    const res = await run(service, 'ssrf.rebind', { wait: { timeout_ms: 10_000 } });
+    expect(res.body.error).to.include({ code: 'url_blocked', step_id: 'call' });
   });
 
   it('blocks at delivery an endpoint accepted before private addresses were forbidden', async () => {

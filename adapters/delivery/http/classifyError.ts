@@ -1,4 +1,5 @@
 import type { AttemptErrorCode } from '../../../domain/deliveries/delivery.js';
+import { DNS_LOOKUP_FAILED } from '../../dns/lookupError.js';
 import { URL_BLOCKED } from './guardedLookup.js';
 
 const codeOf = (error: unknown): string | undefined => {
@@ -32,7 +33,13 @@ export const classifyError = (error: unknown): AttemptErrorCode => {
     return 'timeout';
   }
   if (code === 'ECONNREFUSED') return 'connection_refused';
-  if (['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA'].includes(code))
+  // A lookup that failed or ran out of its own time: the attempt's deadline, had it passed first,
+  // would have ended the attempt as a timeout.
+  if (
+    [DNS_LOOKUP_FAILED, 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA'].includes(
+      code,
+    )
+  )
     return 'dns';
   if (/^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|EPROTO|ERR_OSSL)/.test(code))
     return 'tls';

@@ -6,6 +6,7 @@ import {
 } from '../../../domain/webhooks/addressPolicy.js';
 import { classifyError, describeError } from '../../delivery/http/classifyError.js';
 import { guardedLookup } from '../../delivery/http/guardedLookup.js';
+import type { HostResolver } from '../../dns/hostResolver.js';
 import type { ServiceAnswer, ServiceCall, ServiceCaller } from '../port.js';
 
 /** A service's answer is kept as a step's output: bounded, like every read model document. */
@@ -32,16 +33,54 @@ const parsed = (raw: Buffer, contentType: string | undefined): unknown => {
   }
 };
 
+/** A header name: an HTTP token (RFC 9110, 5.6.2). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What a header value may not hold: control characters (tab aside), line breaks among them. */
+const FORBIDDEN_IN_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/**
+ * Why a step's headers cannot go on the wire, or undefined when they can. It names the header,
+ * never its value: the headers of a definition are where a service's credential is kept.
+ */
+const unsendableHeader = (headers: Record<string, string>): string | undefined => {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!TOKEN.test(name))
+      return `The header name ${JSON.stringify(name.slice(0, 64))} is not a valid HTTP token.`;
+    if (FORBIDDEN_IN_VALUE.test(value))
+      return `The value of the header ${name} holds a character that cannot be sent (a control character or a line break).`;
+  }
+  return undefined;
+};
+
+/**
+ * Did undici refuse the request before sending it (a header it will not send, such as
+ * `transfer-encoding` or `expect`)? Its messages name the header, not its value.
+ */
+const isRefusedRequest = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED';
+};
+
+/** A promise that rejects with the signal's reason once it is aborted. */
+const aborted = (signal: AbortSignal): Promise<never> =>
+  new Promise((_, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
+
 /**
  * Calls services with undici under the same rules as webhook deliveries: no redirects followed,
- * the call bounded by its timeout, and the SSRF guard on the address each socket connects to.
+ * the whole call (lookup, connection and answer) bounded by its timeout, and the SSRF guard on the
+ * address each socket connects to.
  */
 export const undiciServiceCaller = (options: {
   allowHttp: boolean;
   allowPrivate: boolean;
+  /** Resolves services' hosts, within each call's time. */
+  resolver: HostResolver;
 }): ServiceCaller => {
+  const { resolver } = options;
   const agent = new Agent({
-    connect: { lookup: guardedLookup(options.allowPrivate) },
+    connect: { lookup: guardedLookup(resolver, options.allowPrivate) },
     keepAliveTimeout: 4_000,
   });
 
@@ -56,38 +95,64 @@ export const undiciServiceCaller = (options: {
     return undefined;
   };
 
+  /** The request and its answer; a host not resolved lately is looked up first, in its time. */
+  const exchange = async (
+    req: ServiceCall,
+    url: URL,
+    signal: AbortSignal,
+  ): Promise<ServiceAnswer> => {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!resolver.known(host)) await resolver.resolve(host, { timeoutMs: req.timeoutMs });
+    const hasBody = req.body !== undefined;
+    const res = await request(url, {
+      method: req.method as 'GET',
+      headers: {
+        accept: 'application/json',
+        ...(hasBody && { 'content-type': 'application/json' }),
+        ...req.headers,
+      },
+      ...(hasBody && { body: JSON.stringify(req.body) }),
+      dispatcher: agent,
+      signal,
+      headersTimeout: req.timeoutMs,
+      bodyTimeout: req.timeoutMs,
+    });
+    const raw = await readCapped(res.body);
+    if (!raw) {
+      return { ok: false, code: 'response_too_large', message: `over ${MAX_ANSWER_BYTES} bytes` };
+    }
+    const contentType = res.headers['content-type'];
+    return {
+      ok: true,
+      status: res.statusCode,
+      body: parsed(raw, Array.isArray(contentType) ? contentType[0] : contentType),
+    };
+  };
+
   const call = async (req: ServiceCall): Promise<ServiceAnswer> => {
-    const refused = refusal(new URL(req.url));
+    const url = new URL(req.url);
+    const refused = refusal(url);
     if (refused) return { ok: false, code: 'url_blocked', message: refused };
+    const unsendable = unsendableHeader(req.headers);
+    if (unsendable) return { ok: false, code: 'invalid_request', message: unsendable };
+    // undici lets an aborted request go only once it has a connection (its own connect timeout is
+    // 10 s): the call's deadline is kept here, whatever the connection is doing.
+    const signal = AbortSignal.timeout(req.timeoutMs);
     try {
-      const hasBody = req.body !== undefined;
-      const res = await request(req.url, {
-        method: req.method as 'GET',
-        headers: {
-          accept: 'application/json',
-          ...(hasBody && { 'content-type': 'application/json' }),
-          ...req.headers,
-        },
-        ...(hasBody && { body: JSON.stringify(req.body) }),
-        dispatcher: agent,
-        signal: AbortSignal.timeout(req.timeoutMs),
-        headersTimeout: req.timeoutMs,
-        bodyTimeout: req.timeoutMs,
-      });
-      const raw = await readCapped(res.body);
-      if (!raw) {
-        return { ok: false, code: 'response_too_large', message: `over ${MAX_ANSWER_BYTES} bytes` };
-      }
-      const contentType = res.headers['content-type'];
-      return {
-        ok: true,
-        status: res.statusCode,
-        body: parsed(raw, Array.isArray(contentType) ? contentType[0] : contentType),
-      };
+      return await Promise.race([exchange(req, url, signal), aborted(signal)]);
     } catch (error) {
-      return { ok: false, code: classifyError(error), message: describeError(error) };
+      // Past the deadline, whatever failed last, the call took too long.
+      const failure = signal.aborted ? (signal.reason as unknown) : error;
+      if (isRefusedRequest(failure))
+        return { ok: false, code: 'invalid_request', message: describeError(failure) };
+      return { ok: false, code: classifyError(failure), message: describeError(failure) };
     }
   };
 
-  return { call, close: () => agent.destroy() };
+  return {
+    call,
+    close: async () => {
+      await agent.destroy();
+    },
+  };
 };

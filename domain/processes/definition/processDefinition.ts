@@ -7,7 +7,10 @@ import type { DefinitionBody } from '../stepLanguage.js';
 export const definitionStream = (definitionId: string): string =>
   `process_definition-${definitionId}`;
 
-/** The body of a version as the log keeps it: the definition's id is the stream's. */
+/**
+ * The body of a version as the log keeps it: the definition's id is the stream's, and the header
+ * values of http steps are sealed by whoever publishes (the log is no place for credentials).
+ */
 type VersionContent = Omit<DefinitionBody, 'id'>;
 
 export type VersionPublished = DomainEvent<

@@ -1,10 +1,15 @@
+import type { Request } from 'express';
 import { Router } from 'express';
 import { parseDefinition } from '../../../domain/processes/definition/parseDefinition.js';
 import {
   definitionStream,
   processDefinitionDecider,
 } from '../../../domain/processes/definition/processDefinition.js';
-import type { DefinitionDoc } from '../../../projections/processDefinitions.js';
+import type { Step } from '../../../domain/processes/stepLanguage.js';
+import type {
+  DefinitionDoc,
+  DefinitionVersionDoc,
+} from '../../../projections/processDefinitions.js';
 import {
   PROCESS_DEFINITION_VERSIONS,
   PROCESS_DEFINITIONS,
@@ -18,26 +23,40 @@ import { created, handle, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem, orProblem } from '../problem.js';
-import { metadataOf, pathParam, requireRole } from '../requestContext.js';
+import { metadataOf, pathParam, principalOf, requireRole } from '../requestContext.js';
 import { allDocs, findDocs, getDoc } from '../../reads/readModels.js';
+import { openHeaders, redactHeaders, sealHeaders } from '../../processes/sealedHeaders.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<
   Services,
-  'definitions' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'
+  'definitions' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore' | 'secrets'
 >;
 
+/** How a reader sees the steps of a version: above all, its http steps' header values. */
+type StepsShown = (definitionId: string, steps: Step[]) => Step[];
+
+/**
+ * Header values are credentials of the platform's own services: the admin's key reads them in
+ * clear, any other key only which headers are sent.
+ */
+const stepsShownTo = (services: Needs, req: Request): StepsShown =>
+  principalOf(req).role === 'admin'
+    ? (definitionId, steps) => openHeaders(services.secrets, definitionId, steps)
+    : (_definitionId, steps) => redactHeaders(steps);
+
 /** A definition with all its versions, oldest first. */
-const withVersions = async (services: Needs, doc: DefinitionDoc) => {
+const withVersions = async (services: Needs, doc: DefinitionDoc, shown: StepsShown) => {
   const versions = await allDocs(services.readStore, PROCESS_DEFINITION_VERSIONS, {
     where: { definition_id: doc.id },
     orderBy: { field: 'version', direction: 'asc' },
   });
-  return { ...doc, versions: versions.map(versionView) };
+  return { ...doc, versions: versions.map((version) => versionView(version, shown)) };
 };
 
-const versionView = ({ definition_id, ...version }: Record<string, unknown>) => ({
+const versionView = ({ definition_id, ...version }: DefinitionVersionDoc, shown: StepsShown) => ({
   ...version,
+  steps: shown(definition_id, version.steps),
   id: definition_id,
 });
 
@@ -57,11 +76,12 @@ export const processDefinitionRoutes = (services: Needs): Router => {
       idempotent(services.idempotency, async (req) => {
         requireRole(req, 'admin');
         const body = orProblem(parseDefinition(req.body));
+        const sealed = { ...body, steps: sealHeaders(services.secrets, body.id, body.steps) };
         const result = await execute(
           services,
           processDefinitionDecider,
           definitionStream(body.id),
-          { type: 'publish_version', body, now: services.now().toISOString() },
+          { type: 'publish_version', body: sealed, now: services.now().toISOString() },
           metadataOf(req, null),
         );
         const version = result.state.versions.length;
@@ -70,7 +90,12 @@ export const processDefinitionRoutes = (services: Needs): Router => {
           PROCESS_DEFINITION_VERSIONS,
           versionDocId(body.id, version),
         );
-        return created(versionView(doc ?? {}), `/v1/process-definitions/${body.id}`);
+        if (!doc) throw new Error(`${body.id} v${version} is not readable`);
+        // The answer may be kept for an idempotent replay: it never holds a header value.
+        return created(
+          versionView(doc, (_definitionId, steps) => redactHeaders(steps)),
+          `/v1/process-definitions/${body.id}`,
+        );
       }),
     ),
   );
@@ -92,7 +117,7 @@ export const processDefinitionRoutes = (services: Needs): Router => {
     '/v1/process-definitions/:definition_id',
     handle(async (req) => {
       const doc = await existingDefinition(services, pathParam(req, 'definition_id'));
-      return ok(await withVersions(services, doc));
+      return ok(await withVersions(services, doc, stepsShownTo(services, req)));
     }),
   );
 
@@ -120,7 +145,8 @@ export const processDefinitionRoutes = (services: Needs): Router => {
           command,
           metadataOf(req, null),
         );
-        return ok(await withVersions(services, await existingDefinition(services, id)));
+        const doc = await existingDefinition(services, id);
+        return ok(await withVersions(services, doc, stepsShownTo(services, req)));
       }),
     );
   }

@@ -28,16 +28,24 @@ import { getDoc, findDocs } from '../../reads/readModels.js';
 /** What this file uses of the services. */
 type Needs = Pick<
   Services,
-  'config' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore' | 'secrets'
+  | 'config'
+  | 'eventStore'
+  | 'hostResolver'
+  | 'idempotency'
+  | 'now'
+  | 'projector'
+  | 'readStore'
+  | 'secrets'
 >;
 
 const SECRET_FORMAT = 'must be whsec_ followed by the base64 of 24 to 64 bytes';
 
-const checkedUrl = async (services: Needs, url: string): Promise<string> => {
-  const verdict = await checkEndpointUrl(url, {
-    allowHttp: services.config.allowHttpUrls,
-    allowPrivate: services.config.allowPrivateUrls,
-  });
+const checkedUrl = async (services: Needs, url: string, merchantId: string): Promise<string> => {
+  const verdict = await checkEndpointUrl(
+    url,
+    { allowHttp: services.config.allowHttpUrls, allowPrivate: services.config.allowPrivateUrls },
+    { resolver: services.hostResolver, merchantId },
+  );
   if (!verdict.ok)
     throw new HttpProblem('invalid_url', verdict.reason, [
       { path: 'url', message: verdict.reason },
@@ -57,7 +65,7 @@ const createEndpoint =
       ]);
     }
     const settings: EndpointSettings = {
-      url: await checkedUrl(services, body.url),
+      url: await checkedUrl(services, body.url, merchantId),
       description: body.description ?? '',
       filter_types: body.filter_types ?? null,
       channels: body.channels ?? null,
@@ -114,7 +122,8 @@ const updateEndpoint =
     const endpoint = await visibleEndpoint(services, req);
     const body = decodeOrThrow(UpdateEndpointBody, req.body ?? {}, 'body');
     const changes: Partial<EndpointSettings> = { ...body };
-    if (body.url !== undefined) changes.url = await checkedUrl(services, body.url);
+    if (body.url !== undefined)
+      changes.url = await checkedUrl(services, body.url, endpoint.merchant_id);
     await execute(
       services,
       endpointDecider,
