@@ -14,12 +14,17 @@ export type Guards = {
   dnsServers: string[] | undefined;
   /** How long one lookup may take before it fails (also bounded by the caller's deadline). */
   dnsTimeoutMs: number;
+  /** Lookups one merchant may have waiting at once: past it, its next fails at once. */
+  dnsLookupsPerMerchant: number;
   /** How long a client may take to send a whole request, and its headers. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   /** Open connections to the API at most, in all and from one address. */
   maxConnections: number;
   maxConnectionsPerIp: number;
+  /** Unknown keys one address may present: at once, then a minute (past it: 429 for that address). */
+  authFailureBurst: number;
+  authFailuresPerMinute: number;
   /** Threads that evaluate definitions' expressions, and the heap each may use. */
   expressionWorkers: number;
   expressionMemoryMb: number;
@@ -52,10 +57,13 @@ export const readGuards = (env: NodeJS.ProcessEnv, deliveryConcurrency: number):
   maxEndpointsPerMerchant: read(env, 'SLUICE_MAX_ENDPOINTS_PER_MERCHANT', integer(1, 100_000), 100),
   dnsServers: read(env, 'SLUICE_DNS_SERVERS', dnsServers, undefined),
   dnsTimeoutMs: read(env, 'SLUICE_DNS_TIMEOUT_MS', integer(50, 60_000), 5_000),
+  dnsLookupsPerMerchant: read(env, 'SLUICE_DNS_LOOKUPS_PER_MERCHANT', integer(1, 10_000), 8),
   requestTimeoutMs: read(env, 'SLUICE_REQUEST_TIMEOUT_MS', integer(100, 600_000), 30_000),
   headersTimeoutMs: read(env, 'SLUICE_HEADERS_TIMEOUT_MS', integer(100, 600_000), 10_000),
   maxConnections: read(env, 'SLUICE_MAX_CONNECTIONS', integer(1, 1_000_000), 10_000),
   maxConnectionsPerIp: read(env, 'SLUICE_MAX_CONNECTIONS_PER_IP', integer(1, 1_000_000), 256),
+  authFailureBurst: read(env, 'SLUICE_AUTH_FAILURE_BURST', integer(1, 1_000_000), 100),
+  authFailuresPerMinute: read(env, 'SLUICE_AUTH_FAILURES_PER_MINUTE', integer(1, 1_000_000), 20),
   expressionWorkers: read(env, 'SLUICE_EXPRESSION_WORKERS', integer(1, 64), 2),
   expressionMemoryMb: read(env, 'SLUICE_EXPRESSION_MEMORY_MB', integer(16, 4096), 64),
 });

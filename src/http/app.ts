@@ -2,8 +2,10 @@ import express from 'express';
 import type { Express } from 'express';
 import type { Services } from '../services.js';
 import { authenticate } from './middleware/authenticate.js';
+import { authenticationFailures } from './middleware/authenticationFailures.js';
 import { errorHandler, notFound } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
+import { optionsNotServed } from './middleware/optionsNotServed.js';
 import { rateLimit } from './middleware/rateLimit.js';
 import { readOnlyAuditor } from './middleware/readOnlyAuditor.js';
 import { requestId } from './middleware/requestId.js';
@@ -25,9 +27,10 @@ import { processRunRoutes } from './routes/processRuns.js';
 import { processSignalRoutes } from './routes/processSignals.js';
 
 /**
- * The HTTP API. Order matters: every request gets an id and a log line; open routes come before
- * authentication; keys are rate-limited before their bodies are read; anything unmatched is a 404
- * problem, and every error a problem+json answer.
+ * The HTTP API. Order matters: every request gets an id and a log line; OPTIONS is refused before
+ * any router answers it; open routes come before authentication (which holds back an address
+ * presenting too many unknown keys); keys are rate-limited before their bodies are read; anything
+ * unmatched is a 404 problem, and every error a problem+json answer.
  */
 export const createApp = (services: Services): Express => {
   const app = express();
@@ -37,9 +40,19 @@ export const createApp = (services: Services): Express => {
 
   app.use(requestId());
   app.use(requestLog(services.logger, services.metrics.http));
+  app.use(optionsNotServed());
   app.use(systemRoutes(services));
 
-  app.use('/v1', authenticate(services.authenticate));
+  app.use(
+    '/v1',
+    authenticate(
+      services.authenticate,
+      authenticationFailures({
+        burst: services.config.guards.authFailureBurst,
+        perMinute: services.config.guards.authFailuresPerMinute,
+      }),
+    ),
+  );
   app.use('/v1', readOnlyAuditor());
   app.use(
     '/v1',

@@ -24,6 +24,8 @@ export const answerClientErrors = (server: Server): void => {
     // The request's own X-Request-Id, if any, was in what could not be parsed.
     const requestId = newId('req');
     const body = JSON.stringify(problemBody(problem, requestId));
+    // Ended, then destroyed once flushed: a client that never closes its side must not keep the
+    // socket half-open.
     socket.end(
       `HTTP/1.1 ${problem.status} ${problem.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
         'Content-Type: application/problem+json\r\n' +
@@ -31,6 +33,7 @@ export const answerClientErrors = (server: Server): void => {
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
         body,
+      () => socket.destroy(),
     );
   });
 };

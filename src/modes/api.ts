@@ -2,7 +2,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from '../http/clientError.js';
 import { createApp } from '../http/app.js';
-import { serverFor } from '../http/server.js';
+import {
+  dropTimedOutClients,
+  limitConnections,
+  serverFor,
+  timeoutOptions,
+} from '../http/server.js';
 import type { Services } from '../services.js';
 
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
@@ -23,17 +28,19 @@ export const startApi = async (services: Services): Promise<RunningApi> => {
   const expireIdempotencyKeys = setInterval(expireOldKeys, EXPIRE_EVERY_MS);
   expireIdempotencyKeys.unref();
 
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = serverFor(createApp(services)).listen(config.port, config.host, () =>
-      resolve(listening),
-    );
-    listening.once('error', reject);
-  });
+  const limits = config.guards;
+  const server: Server = serverFor(createApp(services), timeoutOptions(limits));
+  limitConnections(server, limits);
   // Idle connections outlive a client's usual keep-alive (and a load balancer's 60 s), so that a
-  // client never reuses a socket the server is closing.
+  // client never reuses a socket the server is closing. The per-address cap bounds what idle
+  // sockets can hold.
   server.keepAliveTimeout = 65_000;
   answerClientErrors(server);
-  server.headersTimeout = 66_000;
+  dropTimedOutClients(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
   return {

@@ -46,6 +46,7 @@ export const assembleServices = async (
     hostResolver: hostResolver({
       servers: config.guards.dnsServers,
       timeoutMs: config.guards.dnsTimeoutMs,
+      lookupsPerMerchant: config.guards.dnsLookupsPerMerchant,
     }),
   };
   registerStateGauges(services.metrics.registry, services);

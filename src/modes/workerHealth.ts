@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { limitConnections, timeoutOptions } from '../http/server.js';
 import type { Services } from '../services.js';
 
 /** A store that has not answered in this long counts as not answering. */
@@ -16,13 +17,14 @@ const withinTimeout = (work: Promise<void>) =>
 /**
  * What a process of the worker roles (no API) answers its orchestrator's health checks with:
  * `/healthz` while it runs, `/readyz` while its stores answer (so a process cut off from them is
- * seen and restarted), and `/metrics`, its own figures.
+ * seen and restarted), and `/metrics`, its own figures. Its connections are limited as the API's
+ * are: the port may be as reachable as the API's would be.
  */
 export const startWorkerHealth = async (
-  services: Pick<Services, 'eventStore' | 'readStore' | 'metrics'>,
+  services: Pick<Services, 'config' | 'eventStore' | 'readStore' | 'metrics'>,
   where: { port: number; host: string },
 ): Promise<{ url: string; close: () => Promise<void> }> => {
-  const server = createServer((req, res) => {
+  const server = createServer(timeoutOptions(services.config.guards), (req, res) => {
     const answer = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.method !== 'GET') return answer(405, { status: 'method not allowed' });
@@ -46,6 +48,7 @@ export const startWorkerHealth = async (
     }
     answer(404, { status: 'not found' });
   });
+  limitConnections(server, services.config.guards);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(where.port, where.host, resolve);

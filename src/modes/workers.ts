@@ -40,7 +40,11 @@ export const startWorkers = async (
       // on the wire when its endpoint's limits let it (its rate is counted from then). Each
       // endpoint is still held to its own concurrency by the dispatcher.
       connectionsPerOrigin: config.deliveryConcurrency,
-      dns: { servers: config.guards.dnsServers, timeoutMs: config.guards.dnsTimeoutMs },
+      dns: {
+        servers: config.guards.dnsServers,
+        timeoutMs: config.guards.dnsTimeoutMs,
+        lookupsPerMerchant: config.guards.dnsLookupsPerMerchant,
+      },
     };
     const sender = config.deliveryThread
       ? await startThreadSender(senderOptions)

@@ -215,7 +215,7 @@ export const responses = {
     'headers_too_large: the request line and headers are over 16 KiB (a very long URL, say)',
   ),
   IdempotencyKeyReused: problem('idempotency_key_reused: the key was used with another request'),
-  RateLimited: problem('rate_limited', {
+  RateLimited: problem('rate_limited: per key, or per address after too many unknown keys', {
     'Retry-After': { schema: { type: 'string' } },
     ...rateLimitHeaders,
   }),
