@@ -50,8 +50,9 @@ const callService = async (step: HttpStep, env: StepEnvironment): Promise<StepOu
     last = answer.ok
       ? { kind: 'failed', code: 'http_status', message: `The service answered ${answer.status}.` }
       : { kind: 'failed', code: answer.code, message: answer.message };
-    // A blocked address stays blocked: trying again would only wait.
-    if (!answer.ok && answer.code === 'url_blocked') break;
+    // A blocked address stays blocked, a header that cannot be sent stays unsendable: trying
+    // again would only wait.
+    if (!answer.ok && (answer.code === 'url_blocked' || answer.code === 'invalid_request')) break;
   }
   return last;
 };
