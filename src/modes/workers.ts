@@ -6,6 +6,7 @@ import { activeRole } from './activeRole.js';
 import { startDispatcher } from '../delivery/dispatcher.js';
 import { startPlanner } from '../delivery/planner.js';
 import { startExecutor } from '../processes/executor.js';
+import { holdExpressionEvaluators } from '../processes/expressions.js';
 import { startNotifier } from '../processes/notifier.js';
 import type { Services } from '../services.js';
 import { startRelay } from '../transport/relay.js';
@@ -52,6 +53,13 @@ export const startWorkers = async (
     started.push(await startDispatcher(services, sender));
   }
   if (roles.includes('executor')) {
+    // Stopped after the executor (the list is stopped from its end): runs left may still evaluate.
+    started.push(
+      holdExpressionEvaluators({
+        evaluators: config.guards.expressionWorkers,
+        memoryMb: config.guards.expressionMemoryMb,
+      }),
+    );
     started.push(await startNotifier(services));
     const serviceCaller = undiciServiceCaller({
       allowHttp: config.allowHttpUrls,

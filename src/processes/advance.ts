@@ -101,11 +101,7 @@ const takeStep = async (
     if (!(err instanceof ExpressionError) || !step) throw err;
     if (!existing(session).current)
       session.decide({ type: 'start_step', ...identity(step), now: now() });
-    outcome = {
-      kind: 'failed',
-      code: 'expression_failed',
-      message: `${err.message} (in ${err.expression})`,
-    };
+    outcome = { kind: 'failed', code: err.code, message: `${err.message} (in ${err.expression})` };
   }
   const step_id = step.id;
   switch (outcome.kind) {
@@ -147,7 +143,7 @@ const complete = async (session: InstanceSession, definition: DefinitionBody, no
     // The output is the instance's last expression: its failure fails the instance, on no step.
     session.decide({
       type: 'fail_instance',
-      code: 'expression_failed',
+      code: err.code,
       message: `${err.message} (in the output ${err.expression})`,
       now,
     });

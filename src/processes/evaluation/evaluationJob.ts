@@ -1,0 +1,26 @@
+import type { ExpressionErrorCode } from './expressionError.js';
+
+/** What an expression sees (PRODUCT.md 4). */
+export type ExpressionContext = {
+  input: Record<string, unknown>;
+  steps: Record<string, unknown>;
+  instance: { id: string; merchant_id: string };
+};
+
+/** The bounds an evaluator holds each evaluation to. */
+export type EvaluationLimits = {
+  /** How long one evaluation may run. */
+  timeLimitMs: number;
+  /** The largest result, in bytes of JSON; also the longest string or array made on the way. */
+  maxOutputBytes: number;
+};
+
+/**
+ * The value as JSON (undefined when the expression selects nothing), or why there is none. JSON
+ * keeps what a step output keeps, and was measured where it was made.
+ */
+export type EvaluationOutcome =
+  { json: string | undefined } | { code: ExpressionErrorCode; message: string };
+
+export type ToEvaluator = { id: number; source: string; context: ExpressionContext };
+export type FromEvaluator = { ready: true } | ({ id: number } & EvaluationOutcome);

@@ -1,0 +1,166 @@
+import { MAX_PAYLOAD_BYTES } from '../../../domain/events/businessEvent.js';
+import type { EvaluationOutcome, ExpressionContext } from './evaluationJob.js';
+import type { Evaluator, EvaluatorEnd } from './evaluator.js';
+import { startEvaluator } from './evaluator.js';
+import { ExpressionError } from './expressionError.js';
+import { merchantQueues } from './merchantQueues.js';
+
+export type ExpressionPoolOptions = {
+  /** Evaluators at most, each a process, started as work comes. */
+  evaluators?: number;
+  /** The heap each evaluator may use. */
+  memoryMb?: number;
+  /** How long one evaluation may run. */
+  timeLimitMs?: number;
+  /** The largest value an evaluation may give, in bytes of JSON. */
+  maxOutputBytes?: number;
+};
+
+export type ExpressionPool = {
+  /** The expression's value; rejects with an ExpressionError when the expression is at fault. */
+  evaluate: (source: string, context: ExpressionContext) => Promise<unknown>;
+  /** Ends the evaluators; what was asked and not answered rejects with a plain Error. */
+  close: () => Promise<void>;
+};
+
+/**
+ * An evaluation's guard stops it at the time limit between two of its nodes; one stuck inside a
+ * single node is killed this much later, with its evaluator.
+ */
+const KILL_GRACE_MS = 250;
+/** Signals a process ends with when V8 aborts it, as it does on running out of memory. */
+const ABORTED: ReadonlySet<string> = new Set(['SIGABRT', 'SIGTRAP', 'SIGSEGV', 'SIGILL']);
+
+type Job = {
+  source: string;
+  context: ExpressionContext;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+};
+
+const settle = (job: Job, outcome: EvaluationOutcome): void => {
+  if ('code' in outcome) job.reject(new ExpressionError(job.source, outcome.message, outcome.code));
+  else job.resolve(outcome.json === undefined ? undefined : (JSON.parse(outcome.json) as unknown));
+};
+
+/** Why an evaluator ended under a job: killed for its time, out of memory, or otherwise. */
+const endedUnder = (job: Job, end: EvaluatorEnd, killed: boolean, timeLimitMs: number): Error => {
+  if (killed)
+    return new ExpressionError(
+      job.source,
+      `the expression ran over ${timeLimitMs} ms`,
+      'expression_timeout',
+    );
+  const how = end.signal ?? `code ${end.code}`;
+  if ((end.signal && ABORTED.has(end.signal)) || end.code === 134)
+    return new ExpressionError(
+      job.source,
+      `the expression ran out of memory (its evaluator ended with ${how})`,
+      'expression_memory',
+    );
+  return new ExpressionError(job.source, `the expression's evaluator ended with ${how}`);
+};
+
+/**
+ * Evaluates definitions' expressions off the event loop, in a few processes of their own, each
+ * held to a time and a memory limit: a runaway expression costs its own instance a failure and
+ * its evaluator a restart, never the service its event loop or its life. Merchants are served in
+ * turn, so one merchant's runaway expressions do not make another's wait behind them. Evaluators
+ * are started as work comes, up to the bound, and one that dies under a job is replaced at once.
+ */
+export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionPool => {
+  const evaluators = options.evaluators ?? 2;
+  const limits = {
+    memoryMb: options.memoryMb ?? 64,
+    timeLimitMs: options.timeLimitMs ?? 1_000,
+    maxOutputBytes: options.maxOutputBytes ?? MAX_PAYLOAD_BYTES,
+  };
+  const queues = merchantQueues<Job>();
+  /** Every evaluator not yet ended: starting, idle or busy. */
+  const live = new Set<Evaluator>();
+  const idle: Evaluator[] = [];
+  let starting = 0;
+  let closed: string | undefined;
+
+  const run = async (evaluator: Evaluator, job: Job): Promise<void> => {
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      evaluator.kill();
+    }, limits.timeLimitMs + KILL_GRACE_MS);
+    timer.unref();
+    try {
+      const outcome = await Promise.race([
+        evaluator.evaluate(job.source, job.context),
+        evaluator.ended.then((end) => ({ end })),
+      ]);
+      if ('end' in outcome) {
+        if (closed !== undefined) return job.reject(new Error(closed));
+        job.reject(endedUnder(job, outcome.end, killed, limits.timeLimitMs));
+        // Replaced at once, not when work next comes: the next job need not wait for a start.
+        if (live.size < evaluators) start();
+        return;
+      }
+      idle.push(evaluator);
+      settle(job, outcome);
+    } catch (err) {
+      // The job could not be handed over (it cannot be copied, say): the evaluator is not trusted.
+      evaluator.kill();
+      job.reject(err instanceof Error ? err : new Error(String(err)));
+    } finally {
+      clearTimeout(timer);
+    }
+    pump();
+  };
+
+  const start = (): void => {
+    const evaluator = startEvaluator({ ...limits });
+    live.add(evaluator);
+    starting++;
+    void evaluator.ended.then(() => {
+      live.delete(evaluator);
+      const at = idle.indexOf(evaluator);
+      if (at >= 0) idle.splice(at, 1);
+      pump();
+    });
+    evaluator.ready.then(
+      () => {
+        starting--;
+        idle.push(evaluator);
+        pump();
+      },
+      (err: Error) => {
+        starting--;
+        // Not the expressions' fault: they fail as the service's own error, to be run again
+        // later, and no evaluator is started again until more work comes.
+        for (const job of queues.drain()) job.reject(err);
+      },
+    );
+  };
+
+  const pump = (): void => {
+    if (closed !== undefined) return;
+    while (queues.size > 0 && idle.length > 0) {
+      const evaluator = idle.pop()!;
+      // One that ended while idle is about to be forgotten: no job is handed to it.
+      if (evaluator.alive()) void run(evaluator, queues.take()!);
+    }
+    while (queues.size > starting && live.size < evaluators) start();
+  };
+
+  return {
+    evaluate: (source, context) =>
+      new Promise<unknown>((resolve, reject) => {
+        if (closed !== undefined) return reject(new Error(closed));
+        queues.push(context.instance.merchant_id, { source, context, resolve, reject });
+        pump();
+      }),
+    close: async () => {
+      closed ??= 'The expression evaluators are closed.';
+      for (const job of queues.drain()) job.reject(new Error(closed));
+      const ending = [...live].map((evaluator) => evaluator.ended);
+      for (const evaluator of live) evaluator.kill();
+      await Promise.all(ending);
+    },
+  };
+};
