@@ -45,11 +45,14 @@ const followInstanceNews = (services: Needs, queue: InstanceQueue) =>
       name: EXECUTOR_GROUP,
       filter: { streamPrefixes: ['process_instance-'] },
       handle: async (events) => {
-        const moved = new Set<string>();
+        const moved = new Map<string, string | undefined>();
         for (const event of events as readonly RecordedEvent<InstanceEvent>[]) {
-          if (MOVES_ON.has(event.type)) moved.add(event.data.instance_id);
+          if (MOVES_ON.has(event.type))
+            moved.set(event.data.instance_id, event.metadata.merchant_id ?? undefined);
         }
-        await Promise.all([...moved].map((instanceId) => queue.enqueue(instanceId)));
+        await Promise.all(
+          [...moved].map(([instanceId, merchantId]) => queue.enqueue(instanceId, merchantId)),
+        );
       },
     },
     services,
@@ -82,9 +85,9 @@ export const startExecutor = async (
       );
     });
   const queue = instanceQueue(advance);
-  const enqueue = (instanceId: string) => {
+  const enqueue = (instanceId: string, merchantId?: string) => {
     // A run that could not be waited for ends with the executor: the sweep finds it again.
-    queue.enqueue(instanceId).catch(() => undefined);
+    queue.enqueue(instanceId, merchantId).catch(() => undefined);
   };
   const fire = timerFiring(
     { services, definitions, logger: services.logger, exclusive: underLease },

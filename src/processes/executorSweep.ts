@@ -16,7 +16,10 @@ const TIMER_HORIZON_MS = 2 * SWEEP_MS;
 const PAGE = 500;
 
 type Work = {
-  queue: { enqueue: (instanceId: string) => void; idle: (instanceId: string) => boolean };
+  queue: {
+    enqueue: (instanceId: string, merchantId?: string) => void;
+    idle: (instanceId: string) => boolean;
+  };
   wheel: Timers;
 };
 
@@ -32,7 +35,7 @@ const takeUpInterrupted = async (services: Needs, hold: PartitionHold, { queue }
         ...(cursor && { cursor }),
       });
       for (const doc of page.docs)
-        if (hold.holds(doc.id) && queue.idle(doc.id)) queue.enqueue(doc.id);
+        if (hold.holds(doc.id) && queue.idle(doc.id)) queue.enqueue(doc.id, doc.merchant_id);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   }
