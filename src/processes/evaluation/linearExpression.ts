@@ -1,0 +1,129 @@
+import jsonata from 'jsonata';
+
+/**
+ * Expressions small enough, and made only of parts whose cost is one walk of what they read, may
+ * be evaluated in the service's own process: sending them to an evaluator would cost more than
+ * they do. Anything else (filters, sorting, grouping, lambdas, regexes, bindings, functions whose
+ * cost or result may grow past their input) goes to the evaluators.
+ */
+const MAX_NODES = 64;
+
+const NODE_TYPES: ReadonlySet<string> = new Set([
+  'path',
+  'binary',
+  'unary',
+  'name',
+  'string',
+  'number',
+  'value',
+  'wildcard',
+  'condition',
+  'variable',
+  'function',
+]);
+
+const BINARY: ReadonlySet<string> = new Set([
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '=',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'and',
+  'or',
+  '&',
+  'in',
+]);
+
+/** Built-ins whose cost is a walk of their arguments and whose result is no larger than them. */
+const FUNCTIONS: ReadonlySet<string> = new Set([
+  'count',
+  'exists',
+  'boolean',
+  'not',
+  'number',
+  'sum',
+  'max',
+  'min',
+  'average',
+  'round',
+  'floor',
+  'ceil',
+  'abs',
+  'uppercase',
+  'lowercase',
+  'trim',
+  'length',
+  'substring',
+  'now',
+  'millis',
+  'type',
+]);
+
+/** What a step of a path may carry beyond its name: any of these makes it more than a walk. */
+const OPERATORS = ['stages', 'predicate', 'group', 'focus', 'index', 'tuple', 'seekingParent'];
+
+type Node = { type: string; value?: unknown; [key: string]: unknown };
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+/** The node's children: under any key, alone, in a list, or in a list of pairs (`{ k: v }`). */
+const childrenOf = (node: Node): Node[] => {
+  const children: Node[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'procedure') continue;
+    const items = Array.isArray(value) ? value.flat() : [value];
+    for (const item of items) if (isNode(item)) children.push(item);
+  }
+  return children;
+};
+
+const allowed = (node: Node): boolean => {
+  if (!NODE_TYPES.has(node.type)) return false;
+  if (OPERATORS.some((key) => node[key] !== undefined)) return false;
+  switch (node.type) {
+    case 'binary':
+      return BINARY.has(String(node.value));
+    case 'unary':
+      return ['-', '[', '{'].includes(String(node.value));
+    case 'variable':
+      // `$` and `$$`: the context. A named variable could only be a binding of the evaluation.
+      return node.value === '' || node.value === '$';
+    case 'function': {
+      const procedure = node.procedure as Node | undefined;
+      return procedure?.type === 'variable' && FUNCTIONS.has(String(procedure.value));
+    }
+    default:
+      return true;
+  }
+};
+
+const verdicts = new Map<string, boolean>();
+
+/** Whether the expression is cheap and bounded enough to evaluate in-process (see above). */
+export const isLinearExpression = (source: string): boolean => {
+  const known = verdicts.get(source);
+  if (known !== undefined) return known;
+  let verdict = false;
+  try {
+    const pending: Node[] = [jsonata(source).ast() as unknown as Node];
+    let nodes = 0;
+    verdict = true;
+    while (verdict && pending.length > 0) {
+      const node = pending.pop()!;
+      verdict = ++nodes <= MAX_NODES && allowed(node);
+      pending.push(...childrenOf(node));
+    }
+  } catch {
+    verdict = false;
+  }
+  if (verdicts.size > 10_000) verdicts.clear();
+  verdicts.set(source, verdict);
+  return verdict;
+};
