@@ -1,6 +1,7 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Faults, JsonObject } from './fields.js';
 import { isJsonObject, pathOf } from './fields.js';
+import { applicationFault } from './schemaApplications.js';
 import { compilePattern, quotePattern } from './schemaRegex.js';
 
 /**
@@ -88,6 +89,8 @@ export const schemaLimitFaults = (schema: JsonObject, path: string): Faults => {
       { path, message: `must be at most ${MAX_INPUT_SCHEMA_BYTES} bytes as JSON, not ${bytes}` },
     ];
   }
+  const growing = applicationFault(schema);
+  if (growing) return [{ path, message: growing }];
   const faults: Faults = [];
   const pending: Located[] = [{ schema, path }];
   for (let next = pending.pop(); next; next = pending.pop()) {
