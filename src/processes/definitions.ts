@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { compileInputSchema } from '../../domain/processes/definition/inputSchema.js';
+import { compileStoredInputSchema } from '../../domain/processes/definition/inputSchema.js';
 import type { DefinitionBody } from '../../domain/processes/stepLanguage.js';
 import type { DefinitionDoc, DefinitionVersionDoc } from '../../projections/processDefinitions.js';
 import {
@@ -55,7 +55,7 @@ export const definitions = (services: {
     return {
       body: bodyOf(services.secrets, doc),
       version,
-      validateInput: compileInputSchema(doc.input_schema),
+      validateInput: compileStoredInputSchema(doc.input_schema),
     };
   };
   return {

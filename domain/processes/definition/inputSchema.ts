@@ -57,6 +57,29 @@ export const compileInputSchema = (schema: JsonObject): ValidateFunction => {
 };
 
 /**
+ * The validator of a version published before today's limits, which its schema may break: one
+ * that refuses every input, saying why, instead of failing each run on the server's side or
+ * running a schema publishing now refuses.
+ */
+export const compileStoredInputSchema = (schema: JsonObject): ValidateFunction => {
+  const overLimits = schemaLimitFaults(schema, 'input_schema');
+  let reason = overLimits.map((fault) => `${fault.path} ${fault.message}`).join('; ');
+  if (reason === '') {
+    try {
+      return compileInputSchema(schema);
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+  }
+  const message = `cannot be checked: this version's input schema is no longer accepted (${reason.slice(0, 300)}); publish a new version`;
+  const refuse = (() => {
+    refuse.errors = [{ instancePath: '', schemaPath: '#', keyword: 'schema', params: {}, message }];
+    return false;
+  }) as unknown as ValidateFunction;
+  return refuse;
+};
+
+/**
  * Reads an input schema at publication: within the limits of schemaLimits (each fault at its
  * path), then compiled.
  */

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
-import { compileInputSchema } from '../../../domain/processes/definition/inputSchema.js';
+import {
+  compileInputSchema,
+  compileStoredInputSchema,
+} from '../../../domain/processes/definition/inputSchema.js';
 import { applicationFault } from '../../../domain/processes/definition/schemaApplications.js';
 
 /** `levels` definitions, each applying the next twice to the same value: 2^levels applications. */
@@ -55,5 +58,14 @@ describe('input schemas that apply their schemas too often', () => {
     };
     expect(applicationFault(shared)).to.equal(null);
     expect(() => compileInputSchema(tree)).to.not.throw();
+  });
+
+  it('published before these limits, refuse every input with the reason, instead of running', () => {
+    const stored = compileStoredInputSchema(doubling(22));
+    expect(stored({})).to.equal(false);
+    expect(stored.errors?.[0]?.message).to.contain('publish a new version');
+    const ordinary = compileStoredInputSchema({ type: 'object', required: ['n'] });
+    expect(ordinary({ n: 1 })).to.equal(true);
+    expect(ordinary({})).to.equal(false);
   });
 });
