@@ -25,7 +25,7 @@ export type Guards = {
   /** Unknown keys one address may present: at once, then a minute (past it: 429 for that address). */
   authFailureBurst: number;
   authFailuresPerMinute: number;
-  /** Threads that evaluate definitions' expressions, and the heap each may use. */
+  /** Processes that evaluate definitions' expressions, and the heap each may use. */
   expressionWorkers: number;
   expressionMemoryMb: number;
 };
