@@ -44,7 +44,7 @@ const silentResolver = async () => {
   const socket = createSocket('udp4');
   socket.on('message', () => undefined);
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  return { port: (socket.address()).port, close: () => socket.close() };
+  return { port: socket.address().port, close: () => socket.close() };
 };
 
 /** A receiver that accepts every request and never answers it. */
