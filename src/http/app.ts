@@ -10,6 +10,7 @@ import { rateLimit } from './middleware/rateLimit.js';
 import { readOnlyAuditor } from './middleware/readOnlyAuditor.js';
 import { requestId } from './middleware/requestId.js';
 import { requestLog } from './middleware/requestLog.js';
+import { adminDeliveryRoutes } from './routes/adminDeliveries.js';
 import { adminProjectionRoutes } from './routes/adminProjections.js';
 import { apiKeyRoutes } from './routes/apiKeys.js';
 import { auditRoutes } from './routes/audit.js';
@@ -73,6 +74,7 @@ export const createApp = (services: Services): Express => {
   app.use(processInstanceRoutes(services));
   app.use(auditRoutes(services));
   app.use(adminProjectionRoutes(services));
+  app.use(adminDeliveryRoutes(services));
 
   app.use(notFound());
   app.use(errorHandler(services.logger));

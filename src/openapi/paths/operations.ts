@@ -1,5 +1,5 @@
-import { authenticated, badRequest, notFound, unavailable } from '../responses.js';
-import { json, ref } from '../schema.js';
+import { authenticated, badRequest, notFound, unavailable, withBody } from '../responses.js';
+import { json, object, ref } from '../schema.js';
 
 const query = (name: string, schema: Record<string, unknown>, description: string) => ({
   name,
@@ -83,6 +83,46 @@ export const operationsPaths = {
         ...authenticated,
         ...notFound,
         ...unavailable,
+      },
+    },
+  },
+  '/v1/admin/deliveries/reconcile': {
+    post: {
+      tags: ['Audit and operations'],
+      operationId: 'reconcileDeliveries',
+      summary: 'Plan again, from the log, the deliveries of a stretch of business events (admin)',
+      description:
+        "After the feed lost events (the distributed mode's topic lost or expired data past the relay's checkpoint), walks the log from from_position, at most limit business events per call, and plans each event to the endpoints that receive it. What was planned already is left as it is: planning is idempotent. Call again with next_position while has_more.",
+      requestBody: {
+        required: false,
+        content: json(
+          object(
+            {
+              from_position: {
+                type: 'string',
+                pattern: '^(0|[1-9][0-9]{0,19})$',
+                description: 'Exclusive; the start of the log when absent',
+              },
+              limit: { type: 'integer', minimum: 1, maximum: 10000, default: 1000 },
+            },
+            ['from_position', 'limit'],
+          ),
+        ),
+      },
+      responses: {
+        '200': {
+          description: 'The stretch was planned',
+          content: json(
+            object({
+              object: { type: 'string', const: 'reconciliation' },
+              events: { type: 'integer', description: 'Business events read and planned again' },
+              next_position: { type: ['string', 'null'] },
+              has_more: { type: 'boolean' },
+            }),
+          ),
+        },
+        ...authenticated,
+        ...withBody,
       },
     },
   },
