@@ -46,6 +46,7 @@ const settingsOf = (i: number, url: string, rateLimitPerS: number | null) => ({
   disabled: false,
   rate_limit_per_s: rateLimitPerS,
   metadata: {},
+  headers: {},
 });
 
 export const openDataset = async (dataDir: string, receiverUrl: string): Promise<Dataset> => {

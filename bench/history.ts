@@ -103,6 +103,7 @@ const setup = (now: string): Write[] => {
                 disabled: false,
                 rate_limit_per_s: null,
                 metadata: {},
+                headers: {},
               },
             },
           ],

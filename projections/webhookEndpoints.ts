@@ -1,3 +1,4 @@
+import { isSensitiveHeader, REDACTED_VALUE } from '../domain/webhooks/endpointHeaders.js';
 import type { DisabledReason, EndpointEvent } from '../domain/webhooks/endpoint.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
@@ -20,6 +21,8 @@ export type EndpointDoc = {
   disabled_reason: DisabledReason | null;
   rate_limit_per_s: number | null;
   metadata: Record<string, string>;
+  /** Sensitive values shown as `[redacted]`: the sealed ones are kept with the secrets. */
+  headers: Record<string, string>;
   created_at: string;
   updated_at: string;
 };
@@ -31,7 +34,18 @@ export type EndpointSecretsDoc = {
   current: string;
   previous: string | null;
   previous_expires_at: string | null;
+  /** The headers deliveries carry, sensitive values sealed (absent: none). */
+  headers?: Record<string, string>;
 };
+
+/** Headers as the API shows them: sensitive values redacted. */
+const shown = (headers: Readonly<Record<string, string>>) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      isSensitiveHeader(name) ? REDACTED_VALUE : value,
+    ]),
+  );
 
 export const webhookEndpointsProjection: Projection = {
   name: 'webhook_endpoints',
@@ -57,6 +71,7 @@ export const webhookEndpointsProjection: Projection = {
           disabled_reason: event.data.disabled_reason,
           rate_limit_per_s: event.data.rate_limit_per_s,
           metadata: event.data.metadata,
+          headers: shown(event.data.headers ?? {}),
           created_at,
           updated_at: created_at,
         };
@@ -66,21 +81,32 @@ export const webhookEndpointsProjection: Projection = {
           current: secret,
           previous: null,
           previous_expires_at: null,
+          headers: event.data.headers ?? {},
         };
         return [
           { op: 'put', collection: WEBHOOK_ENDPOINTS, doc: endpoint },
           { op: 'put', collection: ENDPOINT_SECRETS, doc: secrets },
         ];
       }
-      case 'webhook_endpoint.updated':
+      case 'webhook_endpoint.updated': {
+        const { headers, ...changes } = event.data.changes;
+        const id = event.data.endpoint_id;
         return [
           {
             op: 'patch',
             collection: WEBHOOK_ENDPOINTS,
-            id: event.data.endpoint_id,
-            set: { ...event.data.changes, updated_at: event.data.updated_at },
+            id,
+            set: {
+              ...changes,
+              ...(headers && { headers: shown(headers) }),
+              updated_at: event.data.updated_at,
+            },
           },
+          ...(headers
+            ? [{ op: 'patch' as const, collection: ENDPOINT_SECRETS, id, set: { headers } }]
+            : []),
         ];
+      }
       case 'webhook_endpoint.secret_rotated':
         return [
           {

@@ -1,3 +1,4 @@
+import { isSensitiveHeader } from '../webhooks/endpointHeaders.js';
 import { mapHeaderValues } from '../processes/definition/stepHeaders.js';
 import type { Step } from '../processes/stepLanguage.js';
 
@@ -24,8 +25,29 @@ const redactStepHeaders = (data: object): unknown => {
   return { ...data, steps: mapHeaderValues(steps as Step[], () => REDACTED) };
 };
 
+/** An endpoint's headers: the sensitive ones' values (sealed) shown as the marker. */
+const redactEndpointHeaders = (type: string, data: object): object => {
+  const redact = (headers: unknown) =>
+    typeof headers === 'object' && headers !== null
+      ? Object.fromEntries(
+          Object.entries(headers).map(([name, value]) => [
+            name,
+            isSensitiveHeader(name) ? REDACTED : (value as unknown),
+          ]),
+        )
+      : headers;
+  const record = data as { headers?: unknown; changes?: { headers?: unknown } };
+  if (type === 'webhook_endpoint.created' && record.headers !== undefined)
+    return { ...data, headers: redact(record.headers) };
+  if (type === 'webhook_endpoint.updated' && record.changes?.headers !== undefined)
+    return { ...data, changes: { ...record.changes, headers: redact(record.changes.headers) } };
+  return data;
+};
+
 /** The event's data as the log's readers see it: secrets replaced by a marker. */
 export const redactSecrets = (type: string, data: unknown): unknown => {
+  if (type.startsWith('webhook_endpoint.') && typeof data === 'object' && data !== null)
+    data = redactEndpointHeaders(type, data);
   if (type === 'process_definition.version_published' && typeof data === 'object' && data !== null)
     return redactStepHeaders(data);
   const fields = SECRET_FIELDS[type];

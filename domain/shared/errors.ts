@@ -12,7 +12,8 @@ export type DomainErrorCode =
   | 'invalid_filter_type'
   | 'unknown_event_type'
   | 'invalid_url'
-  | 'payload_too_large';
+  | 'payload_too_large'
+  | 'invalid_header';
 
 export type FieldFault = { path: string; message: string };
 

@@ -1,3 +1,4 @@
+import { checkHeaderNames } from './endpointHeaders.js';
 import { left, right } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../shared/decider.js';
 import type { DomainEvent } from '../shared/envelope.js';
@@ -27,6 +28,8 @@ export type EndpointSettings = {
   disabled: boolean;
   rate_limit_per_s: number | null;
   metadata: Record<string, string>;
+  /** Sent with every delivery; the values of sensitive names sealed (see endpointHeaders). */
+  headers: Record<string, string>;
 };
 
 export type EndpointCreated = DomainEvent<
@@ -104,6 +107,10 @@ export type EndpointState =
 const notFound = (id: string) => domainError('not_found', `No webhook endpoint ${id}.`);
 
 const checkSettings = (settings: Partial<EndpointSettings>) => {
+  if (settings.headers !== undefined) {
+    const refused = checkHeaderNames(settings.headers);
+    if (refused) return refused;
+  }
   if (settings.filter_types !== undefined) {
     const refused = checkFilterTypes(settings.filter_types);
     if (refused) return refused;
@@ -152,6 +159,8 @@ export const endpointDecider: Decider<EndpointCommand, EndpointEvent, EndpointSt
           disabled: data.disabled,
           rate_limit_per_s: data.rate_limit_per_s,
           metadata: data.metadata,
+          // Endpoints created before custom headers existed have none.
+          headers: data.headers ?? {},
         };
         return { status: 'live', merchant_id, settings, disabled_reason, secret };
       }

@@ -1,3 +1,4 @@
+import { openHeaders } from '../webhooks/endpointHeaders.js';
 import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 import { newId } from '../ids.js';
 import type { WebhookSender } from '../../adapters/delivery/port.js';
@@ -153,7 +154,11 @@ export const attemptDelivery = async (
     url: endpoint.url,
     body,
     timeoutMs: services.config.attemptTimeoutMs,
-    headers: { 'content-type': 'application/json', 'user-agent': 'Sluice-Webhooks/1' },
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Sluice-Webhooks/1',
+      ...openHeaders(services.secrets, endpoint.id, secrets?.headers ?? {}),
+    },
     signing: { id: due.event_id, at: now, secrets: signingSecrets(services, secrets, now) },
   });
   inputs.answered?.();

@@ -106,6 +106,11 @@ export const schemas = {
       additionalProperties: { type: 'string', maxLength: 500 },
       maxProperties: 50,
     },
+    headers: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Sent with every delivery; values under sensitive names shown as "[redacted]"',
+    },
     created_at: timestamp,
     updated_at: timestamp,
   }),

@@ -30,6 +30,7 @@ const settings: EndpointSettings = {
   disabled: false,
   rate_limit_per_s: 50,
   metadata: { team: 'fulfilment' },
+  headers: { 'X-Tenant': 'acme', Authorization: 'sealed-auth' },
 };
 
 const created: EndpointCreated = {
@@ -93,6 +94,8 @@ const endpointDoc = {
   disabled_reason: null,
   rate_limit_per_s: 50,
   metadata: { team: 'fulfilment' },
+  // The sealed value stays with the secrets: the endpoint shows that it is there.
+  headers: { 'X-Tenant': 'acme', Authorization: '[redacted]' },
   created_at: now,
   updated_at: now,
 };
@@ -103,6 +106,7 @@ const secretsDoc = {
   current: 'sealed-1',
   previous: null,
   previous_expires_at: null,
+  headers: { 'X-Tenant': 'acme', Authorization: 'sealed-auth' },
 };
 
 describe('webhook endpoints projection', () => {

@@ -24,6 +24,7 @@ const settings: EndpointSettings = {
   disabled: false,
   rate_limit_per_s: null,
   metadata: {},
+  headers: {},
 };
 
 const created = (overrides: Partial<EndpointSettings> = {}): EndpointCreated => ({

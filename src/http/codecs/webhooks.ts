@@ -18,6 +18,7 @@ const settings = {
   metadata: t.record(t.string, t.string, 'an object of string values'),
   disabled: t.boolean,
   rate_limit_per_s: nullable(PositiveInteger),
+  headers: t.record(t.string, t.string, 'an object of string values'),
 };
 
 export const CreateEndpointBody = strictObject(

@@ -2,7 +2,9 @@ import { Router } from 'express';
 import { newId } from '../../ids.js';
 import type { EndpointSettings } from '../../../domain/webhooks/endpoint.js';
 import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
-import { WEBHOOK_ENDPOINTS } from '../../../projections/webhookEndpoints.js';
+import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../../projections/webhookEndpoints.js';
+import { checkHeaderNames, checkHeaderValues } from '../../../domain/webhooks/endpointHeaders.js';
+import { sealHeaders } from '../../webhooks/endpointHeaders.js';
 import type { Services } from '../../services.js';
 import { withinEndpointQuota } from '../../webhooks/endpointQuota.js';
 import { checkEndpointUrl } from '../../webhooks/urlCheck.js';
@@ -15,7 +17,7 @@ import { created, handle, noContent, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { idempotent } from '../middleware/idempotency.js';
 import { visibleEndpoint } from '../pathResources.js';
-import { HttpProblem } from '../problem.js';
+import { HttpProblem, fromDomainError } from '../problem.js';
 import {
   actingMerchant,
   merchantScope,
@@ -53,6 +55,21 @@ const checkedUrl = async (services: Needs, url: string, merchantId: string): Pro
   return verdict.url;
 };
 
+/**
+ * The endpoint's headers, checked as sent (names, and values before sensitive ones are sealed),
+ * then sealed: the log and the read models never hold a sensitive value in clear.
+ */
+const sealedHeaders = (
+  services: Needs,
+  endpointId: string,
+  headers: Record<string, string>,
+  current?: Record<string, string>,
+) => {
+  const refused = checkHeaderNames(headers) ?? checkHeaderValues(headers);
+  if (refused) throw fromDomainError(refused);
+  return sealHeaders(services.secrets, endpointId, headers, current);
+};
+
 const createEndpoint =
   (services: Needs): Handler =>
   async (req) => {
@@ -64,7 +81,9 @@ const createEndpoint =
         { path: 'secret', message: SECRET_FORMAT },
       ]);
     }
+    const id = newId('we');
     const settings: EndpointSettings = {
+      headers: sealedHeaders(services, id, body.headers ?? {}),
       url: await checkedUrl(services, body.url, merchantId),
       description: body.description ?? '',
       filter_types: body.filter_types ?? null,
@@ -73,7 +92,6 @@ const createEndpoint =
       rate_limit_per_s: body.rate_limit_per_s ?? null,
       metadata: body.metadata ?? {},
     };
-    const id = newId('we');
     const max = services.config.guards.maxEndpointsPerMerchant;
     await withinEndpointQuota(services.readStore, merchantId, max, () =>
       execute(
@@ -121,7 +139,12 @@ const updateEndpoint =
     requireRole(req, 'admin', 'merchant');
     const endpoint = await visibleEndpoint(services, req);
     const body = decodeOrThrow(UpdateEndpointBody, req.body ?? {}, 'body');
-    const changes: Partial<EndpointSettings> = { ...body };
+    const { headers, ...rest } = body;
+    const changes: Partial<EndpointSettings> = { ...rest };
+    if (headers !== undefined) {
+      const secrets = await getDoc(services.readStore, ENDPOINT_SECRETS, endpoint.id);
+      changes.headers = sealedHeaders(services, endpoint.id, headers, secrets?.headers);
+    }
     if (body.url !== undefined)
       changes.url = await checkedUrl(services, body.url, endpoint.merchant_id);
     await execute(

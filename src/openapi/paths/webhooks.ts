@@ -44,6 +44,13 @@ const settings = {
     maximum: 10000,
     description: 'Deliveries beyond it wait; null: no limit',
   },
+  headers: {
+    type: 'object',
+    additionalProperties: { type: 'string', maxLength: 1024 },
+    maxProperties: 20,
+    description:
+      'Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length, host, connection, transfer-encoding, te and upgrade are refused (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value.',
+  },
 };
 
 export const webhookPaths = {
@@ -77,6 +84,7 @@ export const webhookPaths = {
               'metadata',
               'disabled',
               'rate_limit_per_s',
+              'headers',
               'secret',
             ],
           ),
@@ -94,6 +102,7 @@ export const webhookPaths = {
         ...unprocessable(
           'invalid_url',
           'invalid_filter_type',
+          'invalid_header',
           'limit_reached',
           'idempotency_key_reused',
         ),
@@ -136,7 +145,7 @@ export const webhookPaths = {
         ...withBody,
         ...notFound,
         '409': { $ref: '#/components/responses/Conflict' },
-        ...unprocessable('invalid_url', 'invalid_filter_type'),
+        ...unprocessable('invalid_url', 'invalid_filter_type', 'invalid_header'),
       },
     },
     delete: {

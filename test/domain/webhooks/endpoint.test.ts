@@ -19,6 +19,7 @@ const settings: EndpointSettings = {
   disabled: false,
   rate_limit_per_s: null,
   metadata: {},
+  headers: {},
 };
 
 const create = (overrides: Partial<EndpointSettings> = {}): CreateEndpoint => ({

@@ -13,6 +13,7 @@ const settings = (overrides: Partial<EndpointSettings> = {}): EndpointSettings =
   filter_types: null,
   channels: null,
   disabled: false,
+  headers: {},
   rate_limit_per_s: null,
   metadata: {},
   ...overrides,
