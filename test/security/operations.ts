@@ -107,6 +107,7 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   listProjections: { roles: operators },
   getProjection: { roles: operators },
   rebuildProjection: { roles: adminOnly },
+  reconcileDeliveries: { roles: adminOnly, sample: () => ({ body: { limit: 10 } }) },
 };
 
 type Parameter = { name: string; in: string };
