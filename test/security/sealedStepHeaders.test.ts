@@ -199,7 +199,12 @@ describe('http step headers are sealed like secrets', function () {
 
   it('leaves no value in clear in any file of the data folder', async function () {
     // Other modes keep their log and read models in servers, not in the data folder.
-    if (process.env.SLUICE_TEST_MODE) this.skip();
+    if (process.env.SLUICE_TEST_MODE) {
+      process.stderr.write(
+        `data folder scan skipped: SLUICE_TEST_MODE=${process.env.SLUICE_TEST_MODE} keeps the log and read models in servers, not in the data folder\n`,
+      );
+      this.skip();
+    }
     const holding = (value: string) =>
       filesUnder(dir.path)
         .filter(({ bytes }) => bytes.includes(value))

@@ -1,10 +1,10 @@
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import type { Socket } from 'node:net';
 import { expect } from 'chai';
 import type { TestService } from '../support/testService.js';
 import { startTestService } from '../support/testService.js';
+import type { Held } from './heldSocket.js';
+import { openHeld } from './heldSocket.js';
 import type { SlowLorisPlan, SlowLorisReport } from './slowLoris.js';
 
 const HEADERS_TIMEOUT_MS = 1000;
@@ -15,25 +15,8 @@ const CUT_WITHIN_MS = 2000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A raw connection to the service from `localAddress`, with when the server ended it. */
-type Held = { socket: Socket; openedAt: number; endedAt?: number };
-
-const open = (service: TestService, localAddress = '127.0.0.1'): Promise<Held> => {
-  const { hostname, port } = new URL(service.url);
-  return new Promise((resolve, reject) => {
-    // Half-open allowed: the socket stays ours until the server ends it, whatever it sends.
-    const socket = connect({
-      host: hostname,
-      port: Number(port),
-      localAddress,
-      allowHalfOpen: true,
-    });
-    const held: Held = { socket, openedAt: Date.now() };
-    const ended = () => (held.endedAt ??= Date.now());
-    socket.on('end', ended).on('close', ended).on('error', ended);
-    socket.once('connect', () => resolve(held));
-    socket.once('error', reject);
-  });
-};
+const open = (service: TestService, localAddress = '127.0.0.1'): Promise<Held> =>
+  openHeld(service.url, localAddress);
 
 /** A GET on a fresh connection, as an ordinary client makes it: its status and how long it took. */
 const timedGet = (service: TestService, path: string, key?: string) =>

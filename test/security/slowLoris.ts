@@ -4,9 +4,9 @@
  * body, one byte at a time. Posts back how long each stayed open, once all have been ended by the
  * server or `giveUpMs` has passed (those still open count as Infinity).
  */
-import { connect } from 'node:net';
-import type { Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Held } from './heldSocket.js';
+import { openHeld } from './heldSocket.js';
 
 export type SlowLorisPlan = {
   url: string;
@@ -24,26 +24,10 @@ export type SlowLorisPlan = {
 export type SlowLorisReport =
   { kind: 'open' } | { kind: 'done'; slowHeaders: number[]; slowBodies: number[] };
 
-type Held = { socket: Socket; openedAt: number; endedAt?: number };
-
 const plan = workerData as SlowLorisPlan;
-const { hostname, port } = new URL(plan.url);
 
 const open = (i: number): Promise<Held> =>
-  new Promise((resolve, reject) => {
-    // Half-open allowed: the socket stays ours until the server ends it, whatever it sends.
-    const socket = connect({
-      host: hostname,
-      port: Number(port),
-      localAddress: plan.addresses[i % plan.addresses.length]!,
-      allowHalfOpen: true,
-    });
-    const held: Held = { socket, openedAt: Date.now() };
-    const ended = () => (held.endedAt ??= Date.now());
-    socket.on('end', ended).on('close', ended).on('error', ended);
-    socket.once('connect', () => resolve(held));
-    socket.once('error', reject);
-  });
+  openHeld(plan.url, plan.addresses[i % plan.addresses.length]!);
 
 /** Writes `text` a byte at a time, until the socket is ended. */
 const drip = (held: Held, text: string) => {
