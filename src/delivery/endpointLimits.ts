@@ -40,11 +40,13 @@ export type EndpointLimits = {
 };
 
 /**
- * The window a rate counts in. A little over a second: the receiver counts arrivals, and a request
- * can reach it sooner or later than another (a busy machine delays some by tens of milliseconds),
- * so `rate` requests sent over this window never arrive as more than `rate` in any second.
+ * The window a rate counts in. Over a second: the receiver counts arrivals, and a request can reach
+ * it sooner or later than another (a request is counted as it is handed to the sending thread; on
+ * a busy machine some leave up to a couple of hundred milliseconds later), so `rate` requests sent
+ * over this window never arrive as more than `rate` in any second. 1.1 s let 56 and 60 of a
+ * limit of 50 arrive within one second across processes on two loaded cores.
  */
-export const RATE_WINDOW_MS = 1_100;
+export const RATE_WINDOW_MS = 1_300;
 
 /** An endpoint turned away for its rate is looked at again once this many more may start (or its rate, if less). */
 const STARTS_PER_LOOK = 8;
