@@ -47,6 +47,8 @@ const settingsOf = (i: number, url: string, rateLimitPerS: number | null) => ({
   rate_limit_per_s: rateLimitPerS,
   metadata: {},
   headers: {},
+  filter: null,
+  ordering: 'unordered' as const,
 });
 
 export const openDataset = async (dataDir: string, receiverUrl: string): Promise<Dataset> => {

@@ -5,6 +5,8 @@
  */
 import { Agent, request } from 'undici';
 import { Webhook } from 'standardwebhooks';
+import { measureFifoThroughput } from './deliveryFifo.js';
+import { measureFilterCost } from './deliveryFilter.js';
 import type { Receiver } from './receiver.js';
 import { startReceiver } from './receiver.js';
 import { startBenchServer } from './serverProcess.js';
@@ -214,6 +216,12 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
         total /
         ((Math.max(...[...sentAt.keys()].map((id) => receiver.arrivals.get(id)!)) - begin) / 1000);
 
+      phase('filter cost');
+      const filterCost = await measureFilterCost(call, receiver, quick);
+
+      phase('FIFO throughput');
+      const fifo = await measureFifoThroughput(call, receiver, quick);
+
       phase('burst, on a server of its own');
       const burstEvents = quick ? 2_000 : 20_000;
       const peakMb = await burstPeakMb(receiver, burstEvents);
@@ -265,10 +273,14 @@ export const deliveryBenchmark = async ({ quick }: BenchmarkOptions): Promise<Be
             { what: 'the budget of issue 20', value: BURST_TARGET_MB },
             1,
           ),
+          filterCost.figure,
+          fifo.figure,
         ],
         notes: [
           `One endpoint, concurrency ${CONCURRENCY}, a receiver on 127.0.0.1 answering 204 at once; a backlog of ${backlog} events replayed to a new endpoint in each of ${ROUNDS} rounds, each after its own measure of the ceiling (the figures are the rounds' medians, the ratio the median of their ratios), after a warm-up round that is not counted (it gave ${(warmUp.value / warmUp.ceiling).toFixed(2)}: ${Math.round(warmUp.value)} against ${Math.round(warmUp.ceiling)}/s); then ${RATE} events/s for ${rateSeconds} s; then a burst of ${burstEvents} events to ${BURST_ENDPOINTS} endpoints from ${PUBLISHERS} publishers, on a fresh server of its own, waited for until every webhook arrived (peak RSS is that server's VmHWM).`,
           `Publish to receipt: p50 ${percentile(latencies, 50).toFixed(1)} ms, p90 ${percentile(latencies, 90).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms.`,
+          ...filterCost.notes,
+          ...fifo.notes,
         ],
       };
     } finally {

@@ -104,6 +104,8 @@ const setup = (now: string): Write[] => {
                 rate_limit_per_s: null,
                 metadata: {},
                 headers: {},
+                filter: null,
+                ordering: 'unordered',
               },
             },
           ],

@@ -16,6 +16,7 @@ import { postgresBenchmark } from './postgres.js';
 import { processBenchmark } from './processes.js';
 import { rebuildBenchmark } from './rebuild.js';
 import { writeResults } from './results.js';
+import { validationBenchmark } from './validation.js';
 
 /** One line per benchmark: its name on the command line, and the function that returns its figures. */
 const benchmarks: Record<string, Benchmark> = {
@@ -29,6 +30,7 @@ const benchmarks: Record<string, Benchmark> = {
   backlog: backlogBenchmark,
   postgres: postgresBenchmark,
   hostile: hostileBenchmark,
+  validation: validationBenchmark,
 };
 
 // Run from dist/bench: the report and its hand-written part live in the source folder.

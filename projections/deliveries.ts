@@ -57,6 +57,12 @@ export type DueDoc = {
   due_at_ms: number;
   /** The round the try belongs to; its attempt says so when recorded (absent: the current one). */
   round?: number;
+  /**
+   * Its place in the endpoint's line, for FIFO endpoints: the event's position in the log for a
+   * delivery planned as it was published, the requeue's own for a resend or replay (the back of
+   * the line). Absent in documents of earlier versions: the front.
+   */
+  line?: number;
 };
 
 export type FailingEndpointDoc = {
@@ -69,10 +75,20 @@ export type FailingEndpointDoc = {
 export const messageId = (endpointId: string, eventId: string): string =>
   `${endpointId}:${eventId}`;
 
+/** Where a planned or requeued delivery joins its endpoint's line (see DueDoc). */
+export const lineOf = (event: RecordedEvent): number => {
+  const data = event.data as { event_position?: string };
+  return Number(
+    event.type === 'delivery.planned' ? (data.event_position ?? event.position) : event.position,
+  );
+};
+
+/** A round's first try: the delivery takes its place in the due queue and in its line. */
 const due = (
   data: { event_id: string; endpoint_id: string },
   at: string,
   round: number | undefined,
+  line: number,
   fresh = false,
 ): Change => {
   const doc: DueDoc = {
@@ -81,9 +97,24 @@ const due = (
     endpoint_id: data.endpoint_id,
     due_at_ms: Date.parse(at),
     ...(round !== undefined && { round }),
+    line,
   };
   return { op: 'put', collection: DELIVERIES_DUE, doc, ...(fresh && { fresh }) };
 };
+
+/** A retry: due later, keeping the delivery's place in its line. */
+const dueAgain = (
+  data: { event_id: string; endpoint_id: string },
+  at: string,
+  round: number | undefined,
+  line: number,
+): Change => ({
+  op: 'patch',
+  collection: DELIVERIES_DUE,
+  id: deliveryStream(data.event_id, data.endpoint_id),
+  set: { due_at_ms: Date.parse(at), ...(round !== undefined && { round }) },
+  setOnInsert: { event_id: data.event_id, endpoint_id: data.endpoint_id, line },
+});
 
 const notDue = (data: { event_id: string; endpoint_id: string }): Change => ({
   op: 'delete',
@@ -91,7 +122,7 @@ const notDue = (data: { event_id: string; endpoint_id: string }): Change => ({
   id: deliveryStream(data.event_id, data.endpoint_id),
 });
 
-const plannedChanges = (data: DeliveryPlanned['data']): Change[] => {
+const plannedChanges = (data: DeliveryPlanned['data'], line: number): Change[] => {
   const doc: MessageDoc = {
     id: messageId(data.endpoint_id, data.event_id),
     object: 'webhook_message',
@@ -108,18 +139,18 @@ const plannedChanges = (data: DeliveryPlanned['data']): Change[] => {
   // The delivery's first event: its message and its place in the queue are born with it.
   return [
     { op: 'put', collection: WEBHOOK_MESSAGES, doc, fresh: true },
-    due(data, data.due_at, 1, true),
+    due(data, data.due_at, 1, line, true),
   ];
 };
 
-const requeuedChanges = (data: DeliveryRequeued['data']): Change[] => [
+const requeuedChanges = (data: DeliveryRequeued['data'], line: number): Change[] => [
   {
     op: 'patch',
     collection: WEBHOOK_MESSAGES,
     id: messageId(data.endpoint_id, data.event_id),
     set: { status: 'pending', next_attempt_at: data.due_at },
   },
-  due(data, data.due_at, data.round),
+  due(data, data.due_at, data.round, line),
 ];
 
 const abandonedChanges = (data: DeliveryAbandoned['data']): Change[] => [
@@ -151,7 +182,7 @@ const attemptDoc = (a: DeliveryAttempted['data']): AttemptDoc => ({
   next_attempt_at: a.next_attempt_at,
 });
 
-const attemptedChanges = (a: DeliveryAttempted['data']): Change[] => {
+const attemptedChanges = (a: DeliveryAttempted['data'], line: number): Change[] => {
   const message = messageId(a.endpoint_id, a.event_id);
   const attempt = attemptDoc(a);
   if (a.superseded) {
@@ -178,7 +209,7 @@ const attemptedChanges = (a: DeliveryAttempted['data']): Change[] => {
       set: { status, last_attempt_at: a.created_at, next_attempt_at: a.next_attempt_at },
       inc: { attempts: 1 },
     },
-    a.next_attempt_at === null ? notDue(a) : due(a, a.next_attempt_at, a.round),
+    a.next_attempt_at === null ? notDue(a) : dueAgain(a, a.next_attempt_at, a.round, line),
     succeeded
       ? { op: 'delete', collection: FAILING_ENDPOINTS, id: a.endpoint_id }
       : {
@@ -211,7 +242,10 @@ export const deliveriesProjection: Projection = {
         ['endpoint_id', 'status', 'created_at'],
       ],
     },
-    { name: DELIVERIES_DUE, indexes: [['due_at_ms'], ['endpoint_id', 'due_at_ms']] },
+    {
+      name: DELIVERIES_DUE,
+      indexes: [['due_at_ms'], ['endpoint_id', 'due_at_ms'], ['endpoint_id', 'line']],
+    },
     { name: FAILING_ENDPOINTS, indexes: [] },
   ],
   filter: { streamPrefixes: [DELIVERY_STREAM_PREFIX] },
@@ -219,13 +253,13 @@ export const deliveriesProjection: Projection = {
     const event = recorded as RecordedEvent<DeliveryEvent>;
     switch (event.type) {
       case 'delivery.planned':
-        return plannedChanges(event.data);
+        return plannedChanges(event.data, lineOf(event));
       case 'delivery.requeued':
-        return requeuedChanges(event.data);
+        return requeuedChanges(event.data, lineOf(event));
       case 'delivery.abandoned':
         return abandonedChanges(event.data);
       case 'delivery.attempted':
-        return attemptedChanges(event.data);
+        return attemptedChanges(event.data, lineOf(event));
       default:
         return [];
     }

@@ -1,6 +1,8 @@
 import { apiKeysProjection } from './apiKeys.js';
 import { deliveriesProjection } from './deliveries.js';
+import { endpointStatsProjection } from './endpointStats.js';
 import { eventsProjection } from './events.js';
+import { eventTypesProjection } from './eventTypes.js';
 import type { Projection } from './projection.js';
 import { processDefinitionsProjection } from './processDefinitions.js';
 import { processInstancesProjection } from './processInstances.js';
@@ -11,9 +13,11 @@ import { webhookRoutesProjection } from './webhookRoutes.js';
 export const allProjections: readonly Projection[] = [
   apiKeysProjection,
   eventsProjection,
+  eventTypesProjection,
   webhookEndpointsProjection,
   webhookRoutesProjection,
   deliveriesProjection,
+  endpointStatsProjection,
   processDefinitionsProjection,
   processInstancesProjection,
 ];

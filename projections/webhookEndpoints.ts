@@ -1,5 +1,6 @@
 import { isSensitiveHeader, REDACTED_VALUE } from '../domain/webhooks/endpointHeaders.js';
 import type { DisabledReason, EndpointEvent } from '../domain/webhooks/endpoint.js';
+import type { EndpointOrdering } from '../domain/webhooks/endpointFilter.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
 import { collection } from './collection.js';
@@ -23,6 +24,9 @@ export type EndpointDoc = {
   metadata: Record<string, string>;
   /** Sensitive values shown as `[redacted]`: the sealed ones are kept with the secrets. */
   headers: Record<string, string>;
+  /** A JSONata expression over the delivered body, or null: see src/delivery/endpointFilter.ts. */
+  filter: string | null;
+  ordering: EndpointOrdering;
   created_at: string;
   updated_at: string;
 };
@@ -72,6 +76,9 @@ export const webhookEndpointsProjection: Projection = {
           rate_limit_per_s: event.data.rate_limit_per_s,
           metadata: event.data.metadata,
           headers: shown(event.data.headers ?? {}),
+          // Endpoints created before filters and orderings existed have neither.
+          filter: event.data.filter ?? null,
+          ordering: event.data.ordering ?? 'unordered',
           created_at,
           updated_at: created_at,
         };

@@ -6,6 +6,7 @@ import type { WorkPartitions } from '../adapters/partitions/port.js';
 import type { ReadStore } from '../adapters/readstore/port.js';
 import type { EventFeed } from '../adapters/transport/port.js';
 import type { Authenticator } from './auth/authenticate.js';
+import type { EventTypeCatalog } from './catalog/eventTypeCatalog.js';
 import type { Config } from './config/config.js';
 import type { Logger } from './logging/logger.js';
 import type { Metrics } from './metrics/metrics.js';
@@ -37,6 +38,8 @@ export type Services = {
   logger: Logger;
   metrics: Metrics;
   now: () => Date;
+  /** The event types as the log has them: what publications and endpoint filters are checked against. */
+  eventTypes: EventTypeCatalog;
   /** Published process definition versions, ready to run. */
   definitions: Definitions;
   /** Tells run requests that wait when their instance ends. */

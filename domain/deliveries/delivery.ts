@@ -79,6 +79,8 @@ const attemptRecord = (
     round: next.number,
   };
   if (next.superseded) data.superseded = true;
+  else if (round && state.status === 'pending')
+    data.failures_in_a_row = round.failures + (command.outcome.status === 'failed' ? 1 : 0);
   return { type: 'delivery.attempted', data };
 };
 
@@ -157,6 +159,9 @@ export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliverySt
             replay_id: command.replay_id,
             due_at: command.now,
             planned_at: command.now,
+            ...(command.event_position !== undefined && {
+              event_position: command.event_position,
+            }),
           },
         },
       ]);

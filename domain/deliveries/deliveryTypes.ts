@@ -35,7 +35,18 @@ export type Ids = {
 
 export type DeliveryPlanned = DomainEvent<
   'delivery.planned',
-  Ids & { trigger: RoundTrigger; replay_id: string | null; due_at: string; planned_at: string }
+  Ids & {
+    trigger: RoundTrigger;
+    replay_id: string | null;
+    due_at: string;
+    planned_at: string;
+    /**
+     * Where the event sits in the log, for a delivery planned as the event was published: its
+     * place in a FIFO endpoint's line. Absent (a resend, a replay, a test, or an event of an
+     * earlier version): the delivery's own place, at the back of the line.
+     */
+    event_position?: string;
+  }
 >;
 export type DeliveryAttempted = DomainEvent<
   'delivery.attempted',
@@ -50,6 +61,12 @@ export type DeliveryAttempted = DomainEvent<
       round?: number;
       /** Sent in a round a resend or replay has since replaced: it decides nothing for the new one. */
       superseded?: boolean;
+      /**
+       * The tries of its round that failed in a row up to this one (a success: those it ends), for
+       * the operational events. Absent on a try that came after its round ended or was replaced,
+       * and in events of earlier versions.
+       */
+      failures_in_a_row?: number;
     }
 >;
 export type DeliveryRequeued = DomainEvent<
@@ -75,6 +92,7 @@ export type PlanDelivery = Ids & {
   trigger: RoundTrigger;
   replay_id: string | null;
   now: string;
+  event_position?: string;
 };
 export type RecordAttempt = {
   type: 'record_attempt';

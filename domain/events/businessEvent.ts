@@ -70,6 +70,8 @@ export const businessEventDecider: Decider<PublishEvent, BusinessEvent, Business
     const faults = checkChannels(command.event.channels);
     if (faults.length > 0)
       return left(domainError('validation_failed', 'The event is not valid.', faults));
+    // Whether a platform type is registered, and its data matches the type's schema, is checked
+    // against the catalog by the API before it publishes; the service's own types need neither.
     if (!isPublishable(command.event_type)) {
       return left(
         domainError('unknown_event_type', `${command.event_type} is not in the event catalog.`, [

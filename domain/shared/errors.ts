@@ -10,12 +10,16 @@ export type DomainErrorCode =
   | 'definition_not_active'
   | 'input_invalid'
   | 'invalid_filter_type'
+  | 'invalid_filter'
   | 'unknown_event_type'
   | 'invalid_url'
   | 'payload_too_large'
-  | 'invalid_header';
+  | 'invalid_header'
+  | 'invalid_schema'
+  | 'event_data_invalid';
 
-export type FieldFault = { path: string; message: string };
+/** `position`: where in an expression the fault is (a filter's syntax error, say). */
+export type FieldFault = { path: string; message: string; position?: number };
 
 export type DomainError = {
   code: DomainErrorCode;

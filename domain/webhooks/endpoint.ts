@@ -1,5 +1,8 @@
 import { checkHeaderNames } from './endpointHeaders.js';
+import type { EndpointOrdering } from './endpointFilter.js';
+import { checkFilter, checkOrdering } from './endpointFilter.js';
 import { left, right } from 'fp-ts/lib/Either.js';
+import type { KnownTypes } from '../catalog/eventCatalog.js';
 import type { Decider } from '../shared/decider.js';
 import type { DomainEvent } from '../shared/envelope.js';
 import type { FieldFault } from '../shared/errors.js';
@@ -30,11 +33,18 @@ export type EndpointSettings = {
   metadata: Record<string, string>;
   /** Sent with every delivery; the values of sensitive names sealed (see endpointHeaders). */
   headers: Record<string, string>;
+  /** A JSONata expression over the delivered body: the endpoint receives what it makes `true`. */
+  filter: string | null;
+  ordering: EndpointOrdering;
 };
+
+/** The log holds endpoints created before filters and orderings existed: without them. */
+type RecordedSettings = Omit<EndpointSettings, 'filter' | 'ordering'> &
+  Partial<Pick<EndpointSettings, 'filter' | 'ordering'>>;
 
 export type EndpointCreated = DomainEvent<
   'webhook_endpoint.created',
-  EndpointSettings & {
+  RecordedSettings & {
     endpoint_id: string;
     merchant_id: string;
     disabled_reason: DisabledReason | null;
@@ -78,10 +88,14 @@ export type CreateEndpoint = Scoped & {
   merchant_id: string;
   settings: EndpointSettings;
   secret: SealedSecret;
+  /** The catalog's facts of the types `filter_types` names; absent, the built-in ones as shipped. */
+  event_types?: KnownTypes;
 };
 export type UpdateEndpoint = Scoped & {
   type: 'update_endpoint';
   changes: Partial<EndpointSettings>;
+  /** The catalog's facts of the types `filter_types` names; absent, the built-in ones as shipped. */
+  event_types?: KnownTypes;
 };
 export type DeleteEndpoint = Scoped & { type: 'delete_endpoint' };
 export type RotateSecret = Scoped & {
@@ -106,16 +120,25 @@ export type EndpointState =
 
 const notFound = (id: string) => domainError('not_found', `No webhook endpoint ${id}.`);
 
-const checkSettings = (settings: Partial<EndpointSettings>) => {
+const checkSettings = (
+  settings: Partial<EndpointSettings>,
+  known?: KnownTypes,
+  listed?: readonly string[],
+) => {
   if (settings.headers !== undefined) {
     const refused = checkHeaderNames(settings.headers);
     if (refused) return refused;
   }
   if (settings.filter_types !== undefined) {
-    const refused = checkFilterTypes(settings.filter_types);
+    const refused = checkFilterTypes(settings.filter_types, known, listed);
+    if (refused) return refused;
+  }
+  if (settings.filter !== undefined) {
+    const refused = checkFilter(settings.filter);
     if (refused) return refused;
   }
   const faults: FieldFault[] = [
+    ...(settings.ordering !== undefined ? checkOrdering(settings.ordering) : []),
     ...(settings.channels !== undefined ? checkChannels(settings.channels) : []),
     ...(settings.description !== undefined ? checkDescription(settings.description) : []),
     ...(settings.metadata !== undefined ? checkMetadata(settings.metadata) : []),
@@ -161,6 +184,9 @@ export const endpointDecider: Decider<EndpointCommand, EndpointEvent, EndpointSt
           metadata: data.metadata,
           // Endpoints created before custom headers existed have none.
           headers: data.headers ?? {},
+          // Before filters and orderings existed: every event subscribed to, unordered.
+          filter: data.filter ?? null,
+          ordering: data.ordering ?? 'unordered',
         };
         return { status: 'live', merchant_id, settings, disabled_reason, secret };
       }
@@ -184,7 +210,7 @@ export const endpointDecider: Decider<EndpointCommand, EndpointEvent, EndpointSt
     if (command.type === 'create_endpoint') {
       if (state.status !== 'absent')
         return left(domainError('conflict', `Endpoint ${command.endpoint_id} exists.`));
-      const refused = checkSettings(command.settings);
+      const refused = checkSettings(command.settings, command.event_types);
       if (refused) return left(refused);
       return right([
         {
@@ -212,7 +238,11 @@ export const endpointDecider: Decider<EndpointCommand, EndpointEvent, EndpointSt
 
     switch (command.type) {
       case 'update_endpoint': {
-        const refused = checkSettings(command.changes);
+        const refused = checkSettings(
+          command.changes,
+          command.event_types,
+          state.settings.filter_types ?? [],
+        );
         if (refused) return left(refused);
         const changes = effectiveChanges(state.settings, state.disabled_reason, command.changes);
         if (Object.keys(changes).length === 0) return right([]);

@@ -1,4 +1,5 @@
-import { catalogEntry, isExtensionType } from '../catalog/eventCatalog.js';
+import type { KnownTypes } from '../catalog/eventCatalog.js';
+import { BUILT_IN_TYPES, isExtensionType } from '../catalog/eventCatalog.js';
 import type { DomainError, FieldFault } from '../shared/errors.js';
 import { domainError } from '../shared/errors.js';
 
@@ -11,11 +12,33 @@ export const MAX_METADATA_KEY = 40;
 export const MAX_METADATA_VALUE = 500;
 export const MAX_RATE_LIMIT_PER_S = 10_000;
 
+/** Why an endpoint may not list this type, or null when it may. */
+const filterTypeFault = (
+  type: string,
+  known: KnownTypes,
+  listed: readonly string[],
+): string | null => {
+  if (isExtensionType(type))
+    return `${type} is an extension type: extension events are never delivered`;
+  const facts = known.get(type);
+  if (facts?.deliverable !== true) return `${type} is not a deliverable event type`;
+  // A deprecated type stays with the endpoints that listed it, and no endpoint takes it up anew.
+  if (facts.deprecated && !listed.includes(type))
+    return `${type} is deprecated: it cannot be newly subscribed to`;
+  return null;
+};
+
 /**
  * `filter_types` is null (every deliverable type) or a non-empty list of deliverable catalog types.
- * An `extension.*` or unknown entry is refused by name.
+ * An `extension.*`, unknown or undeliverable entry is refused by name, and so is a deprecated one
+ * the endpoint did not list before. `known` holds the facts of the types named (the built-in types
+ * as shipped when the caller says nothing more); `listed`, the endpoint's types before the change.
  */
-export const checkFilterTypes = (types: readonly string[] | null): DomainError | undefined => {
+export const checkFilterTypes = (
+  types: readonly string[] | null,
+  known: KnownTypes = BUILT_IN_TYPES,
+  listed: readonly string[] = [],
+): DomainError | undefined => {
   if (types === null) return undefined;
   if (types.length === 0) {
     return domainError('validation_failed', 'filter_types is null or a non-empty list.', [
@@ -31,21 +54,16 @@ export const checkFilterTypes = (types: readonly string[] | null): DomainError |
   }
   const faults: FieldFault[] = [];
   types.forEach((type, i) => {
-    if (isExtensionType(type)) {
-      faults.push({
-        path: `filter_types.${i}`,
-        message: `${type} is an extension type: extension events are never delivered`,
-      });
-    } else if (catalogEntry(type)?.deliverable !== true) {
-      faults.push({
-        path: `filter_types.${i}`,
-        message: `${type} is not a deliverable event type`,
-      });
-    }
+    const fault = filterTypeFault(type, known, listed);
+    if (fault) faults.push({ path: `filter_types.${i}`, message: fault });
   });
   if (faults.length > 0) {
     const names = faults.map((f) => types[Number(f.path.split('.')[1])]).join(', ');
-    return domainError('invalid_filter_type', `Not deliverable event types: ${names}.`, faults);
+    return domainError(
+      'invalid_filter_type',
+      `Types an endpoint cannot newly list: ${names}.`,
+      faults,
+    );
   }
   const duplicates = types.filter((type, i) => types.indexOf(type) !== i);
   if (duplicates.length > 0) {

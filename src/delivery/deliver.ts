@@ -22,6 +22,7 @@ export const planDelivery = (
   trigger: RoundTrigger,
   replayId: string | null,
   metadata: EventMetadata,
+  eventPosition?: Position,
 ) =>
   handleCommand(
     services.eventStore,
@@ -36,6 +37,7 @@ export const planDelivery = (
       trigger,
       replay_id: replayId,
       now: services.now().toISOString(),
+      ...(eventPosition !== undefined && { event_position: eventPosition }),
     },
     metadata,
     { expectNew: true },

@@ -2,15 +2,15 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import { endpointDecider, endpointStream } from '../../domain/webhooks/endpoint.js';
 import type { EventMetadata } from '../../domain/shared/envelope.js';
 import { handleCommand } from '../commands/handleCommand.js';
-import { publishEvent } from '../events/publishEvent.js';
 import type { Services } from '../services.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<Services, 'eventStore' | 'logger' | 'now'>;
 
 /**
- * The service disables an endpoint that answered 410 Gone or kept failing, and tells the merchant
- * with a `webhook_endpoint.disabled` event (delivered to the merchant's other endpoints).
+ * The service disables an endpoint that answered 410 Gone or kept failing. The merchant is told
+ * with a `webhook_endpoint.disabled` event that the operational events reactor publishes from this
+ * update in the log (src/delivery/operational/reactor.ts), so a crash right after it loses nothing.
  */
 export const disableEndpoint = async (
   services: Needs,
@@ -33,23 +33,9 @@ export const disableEndpoint = async (
   );
   if (isLeft(result) || result.right.events.length === 0 || result.right.state.status === 'absent')
     return;
-  const { merchant_id, settings } = result.right.state;
+  const { merchant_id } = result.right.state;
   services.logger.warn(
     { endpoint_id: endpointId, merchant_id, reason },
     'webhook endpoint disabled',
-  );
-  await publishEvent(
-    services,
-    {
-      type: 'webhook_endpoint.disabled',
-      merchant_id,
-      data: {
-        endpoint_id: endpointId,
-        url: settings.url,
-        reason,
-        disabled_at: services.now().toISOString(),
-      },
-    },
-    { ...metadata, merchant_id },
   );
 };

@@ -102,6 +102,7 @@ export const launch = (
     .finally(() => {
       clearInterval(renewal);
       d.inFlight.delete(due.id);
+      d.work.settled(due.endpoint_id);
       const again = d.parked.get(due.id);
       if (again) {
         d.parked.delete(due.id);

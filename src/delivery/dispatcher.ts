@@ -31,6 +31,7 @@ const RESYNC_MS = 5_000;
 const startDue = async (
   d: Dispatch,
   due: DueDoc,
+  fifo: boolean,
   endpointOf: (id: string) => Promise<EndpointOf>,
 ): Promise<true | Refusal> => {
   if (d.inFlight.has(due.id)) {
@@ -42,6 +43,8 @@ const startDue = async (
   // Another dispatcher took the endpoint's partition over while this one was busy: it is theirs.
   if (!d.hold.holds(due.endpoint_id)) return true;
   const read = await endpointOf(due.endpoint_id);
+  const wantsFifo = read.endpoint?.ordering === 'fifo';
+  if (wantsFifo !== fifo) return { fifo: wantsFifo };
   const rate = read.endpoint && !read.endpoint.disabled ? read.endpoint.rate_limit_per_s : null;
   // An endpoint no longer known is its own merchant: its try only records that it is gone.
   const merchantId = read.endpoint?.merchant_id ?? due.endpoint_id;
@@ -58,7 +61,8 @@ const startDue = async (
     // Nothing is sent: the place in the endpoint's rate is given back with the slot.
     d.limits.unsent(due.endpoint_id);
     d.work.slotFreed(due.endpoint_id, d.limits.release(due.endpoint_id));
-    return true;
+    // A FIFO line waits for its head: it is looked at again when the claim may have lapsed.
+    return fifo ? Date.now() + CLAIM_LEASE_MS / 3 : true;
   }
   d.lastStartAt.set(d.hold.partitionOf(due.endpoint_id), Date.now());
   launch(d, due, read, claimant);
@@ -87,7 +91,7 @@ const fill = (d: Dispatch) => {
       return ids;
     },
     full: () => !d.running || d.limits.globalFull(),
-    start: (due) => startDue(d, due, endpointOf),
+    start: (due, fifo) => startDue(d, due, fifo, endpointOf),
   });
 };
 

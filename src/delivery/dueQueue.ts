@@ -2,16 +2,18 @@ import type { ReadStore } from '../../adapters/readstore/port.js';
 import type { DueDoc } from '../../projections/deliveries.js';
 import { DELIVERIES_DUE } from '../../projections/deliveries.js';
 import { findDocs } from '../reads/readModels.js';
+import type { EndpointQueue, Queues } from './dueQueueState.js';
+import { MAX_HELD, PER_ENDPOINT, earlier, hold, letGo, queueOf } from './dueQueueState.js';
+import { readHead } from './fifoLine.js';
 
-/** Deliveries read from the durable queue at a time, and held at most, for one endpoint. */
-const PER_ENDPOINT = 256;
-/** Deliveries held in memory in all (past it, one per endpoint with work); the rest wait on disk. */
-const MAX_HELD = 8_192;
 /** Endpoints looked up at a time when the queue is walked endpoint by endpoint. */
 const HEADS_PAGE = 500;
 
-/** Why an endpoint cannot take a delivery now: see `EndpointLimits.refusal`. */
-export type Refusal = 'global' | { merchant: string } | 'slots' | number;
+/**
+ * Why an endpoint cannot take a delivery now: see `EndpointLimits.refusal`; or `{ fifo }`: the
+ * endpoint's ordering is not the one its deliveries were offered in, and they are offered again.
+ */
+export type Refusal = 'global' | { merchant: string } | { fifo: boolean } | 'slots' | number;
 
 export type DueQueue = {
   /** Deliveries just planned or requeued, known from their events: no read of the queue needed. */
@@ -28,6 +30,8 @@ export type DueQueue = {
    * slots, and the merchant's endpoints set aside for its share may go on.
    */
   slotFreed: (endpointId: string, merchantId: string | undefined) => void;
+  /** A try of the endpoint was recorded (or given up): a FIFO endpoint's line may move on. */
+  settled: (endpointId: string) => void;
   /**
    * Offers due deliveries, oldest first per endpoint, endpoint after endpoint. `start` takes one
    * (true) or says why the endpoint cannot (it is then set aside until that changes); `full`
@@ -36,7 +40,8 @@ export type DueQueue = {
   drain: (round: {
     now: number;
     inFlightOf: (endpointId: string) => string[];
-    start: (due: DueDoc) => Promise<true | Refusal>;
+    /** `fifo`: whether the delivery was offered as the head of a FIFO endpoint's line. */
+    start: (due: DueDoc, fifo: boolean) => Promise<true | Refusal>;
     full: () => boolean;
   }) => Promise<void>;
   /** When an endpoint set aside or waiting next has something to do (undefined: none has). */
@@ -45,57 +50,7 @@ export type DueQueue = {
   size: () => { endpoints: number; held: number };
 };
 
-/**
- * An endpoint with work: the deliveries of it at hand (due, oldest first), when the durable queue
- * may next hold one of it that is not at hand, and until when it is set aside.
- */
-type EndpointQueue = {
-  docs: DueDoc[];
-  /** The earliest due time of a delivery of it that may be in the durable queue and not in `docs`. */
-  dueAt: number | undefined;
-  /**
-   * Deliveries heard of as due that could not be taken at once (older ones may wait in the durable
-   * queue). They are taken with the next read of it: the queue's read model may not list them yet
-   * (another process projects it), and they must not wait for the next walk.
-   */
-  heard: DueDoc[];
-  /** Set aside for its rate until then, or (Infinity) until a slot of it frees. */
-  heldUntil: number;
-  /** Counts news of it, so that a read can tell whether news came while it was under way. */
-  news: number;
-};
-
-const earlier = (a: number | undefined, b: number) => (a === undefined || b < a ? b : a);
-
-/** The queue's state: an entry per endpoint with work, and the deliveries held over all of them. */
-type Queues = {
-  readStore: ReadStore;
-  /** Whether this dispatcher starts the endpoint's deliveries: the others' are none of its business. */
-  holds: (endpointId: string) => boolean;
-  byEndpoint: Map<string, EndpointQueue>;
-  /** The ids of the deliveries held in the entries' `docs`. */
-  held: Set<string>;
-  /** Endpoints set aside until a slot of their merchant's share frees, by merchant. */
-  awaitingShare: Map<string, Set<string>>;
-};
-
 type DrainRound = Parameters<DueQueue['drain']>[0];
-
-const queueOf = (q: Queues, endpointId: string): EndpointQueue => {
-  let queue = q.byEndpoint.get(endpointId);
-  if (!queue) {
-    queue = { docs: [], dueAt: undefined, heard: [], heldUntil: 0, news: 0 };
-    q.byEndpoint.set(endpointId, queue);
-  }
-  return queue;
-};
-
-const hold = (q: Queues, queue: EndpointQueue, doc: DueDoc) => {
-  if (q.held.has(doc.id)) return false;
-  q.held.add(doc.id);
-  queue.docs.push(doc);
-  return true;
-};
 
 /** The endpoint's next due deliveries from the durable queue; then when its next one falls due. */
 const readDue = async (
@@ -139,7 +94,8 @@ const offer = (q: Queues, docs: readonly DueDoc[], now: number): DueDoc[] => {
     const queue = queueOf(q, doc.endpoint_id);
     queue.news++;
     // At hand only if nothing older may wait unread in the durable queue, and there is room.
-    const inOrder = queue.dueAt === undefined || queue.dueAt > now;
+    // A FIFO endpoint's next delivery is always read from its line.
+    const inOrder = !queue.fifo && (queue.dueAt === undefined || queue.dueAt > now);
     const room = queue.docs.length < PER_ENDPOINT && q.held.size < MAX_HELD;
     if (doc.due_at_ms <= now && inOrder && room) {
       if (hold(q, queue, doc)) taken.push(doc);
@@ -154,7 +110,7 @@ const offer = (q: Queues, docs: readonly DueDoc[], now: number): DueDoc[] => {
 
 /** Lets go of an endpoint and the deliveries of it at hand. */
 const forget = (q: Queues, endpointId: string, queue: EndpointQueue) => {
-  for (const doc of queue.docs) q.held.delete(doc.id);
+  letGo(q, queue);
   q.byEndpoint.delete(endpointId);
 };
 
@@ -205,12 +161,20 @@ const drainEndpoint = async (
     if (queue.docs.length === 0) {
       const unread = queue.dueAt !== undefined && queue.dueAt <= now;
       if (!unread && queue.heard.length === 0) break;
-      await readDue(q, endpointId, queue, now, inFlightOf(endpointId));
+      const read = queue.fifo ? readHead : readDue;
+      await read(q, endpointId, queue, now, inFlightOf(endpointId));
       if (queue.docs.length === 0) break;
     }
     const next = queue.docs[0]!;
-    const started = await start(next);
+    const started = await start(next, queue.fifo);
     if (started === 'global') return false;
+    if (typeof started === 'object' && 'fifo' in started) {
+      // Its ordering changed: what is at hand is read again, the way the endpoint now wants.
+      queue.fifo = started.fifo;
+      letGo(q, queue);
+      queue.dueAt = now;
+      continue;
+    }
     if (started !== true) {
       queue.heldUntil = typeof started === 'number' ? started : Infinity;
       if (typeof started === 'object') awaitShare(q, started.merchant, endpointId);
@@ -293,6 +257,10 @@ export const dueQueue = (
     },
     resync: () => resync(q),
     slotFreed: (endpointId, merchantId) => slotFreed(q, endpointId, merchantId),
+    settled: (endpointId) => {
+      const queue = q.byEndpoint.get(endpointId);
+      if (queue?.fifo && queue.heldUntil === Infinity) queue.heldUntil = 0;
+    },
     drain: (round) => drain(q, round),
     nextLookAt: () => nextLookAt(q),
     size: () => ({ endpoints: q.byEndpoint.size, held: q.held.size }),

@@ -1,12 +1,12 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Subscription } from '../../adapters/eventstore/port.js';
-import { isDeliverable } from '../../domain/catalog/eventCatalog.js';
 import type { BusinessEventData } from '../../domain/events/businessEvent.js';
 import { BUSINESS_EVENT_STREAM_PREFIX } from '../../domain/events/businessEvent.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import { causedBy } from '../../domain/shared/envelope.js';
 import { endpointReceives } from '../../domain/webhooks/matching.js';
 import { eventDoc } from '../../projections/events.js';
+import { eventTypesProjection } from '../../projections/eventTypes.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import {
   WEBHOOK_ENDPOINTS,
@@ -22,6 +22,9 @@ import type { Processor } from '../processing/processor.js';
 import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import { planDelivery } from './deliver.js';
+import { isDeliverableType } from '../catalog/deliverableType.js';
+import { passingFilters } from './endpointFilter.js';
+import { isOperationalType, receivesOperational } from './operational/operationalTypes.js';
 import { allDocs, getDoc } from '../reads/readModels.js';
 
 /** What this file uses of the services. */
@@ -96,7 +99,7 @@ export const receivingEndpoints = async (
   event: PlannedEvent,
   reads: PlanReads = planReads(),
 ): Promise<EndpointDoc[]> => {
-  if (!isDeliverable(event.type)) return [];
+  if (!(await isDeliverableType(services, event.type, reads))) return [];
   const routes = await Promise.all(
     routesOf(event).map((route) =>
       reads.once(`route:${event.merchant_id}:${route}`, () =>
@@ -148,6 +151,20 @@ const destinations = (
   if (endpoint_ids) return namedEndpoints(services, merchant_id, endpoint_ids, reads);
   // A test webhook published without naming endpoints goes nowhere.
   if (event.type === 'webhook.test') return Promise.resolve([]);
+  if (isOperationalType(event.type)) {
+    // News of an endpoint concerns its merchant, not a channel: it goes to each enabled endpoint
+    // that asks for it by name, whatever its channels, never to the endpoint itself. Such news is
+    // rare, and a merchant's endpoints are few (SLUICE_MAX_ENDPOINTS_PER_MERCHANT).
+    const all = reads.once(`merchant:${merchant_id}`, () =>
+      merchantEndpoints(services, merchant_id),
+    );
+    return all.then((endpoints) =>
+      endpoints.filter(
+        (endpoint) =>
+          !endpoint.disabled && receivesOperational(endpoint, event.type, event.data.data),
+      ),
+    );
+  }
   return receivingEndpoints(services, { merchant_id, type: event.type, channels }, reads);
 };
 
@@ -160,7 +177,11 @@ const destinations = (
  */
 export const plannerProcessor = (services: Omit<Needs, 'feed'>): Processor => {
   const plan = async (event: PlannedBusinessEvent, reads: PlanReads) => {
-    const endpoints = await destinations(services, event, reads);
+    const endpoints = await passingFilters(
+      services,
+      event,
+      await destinations(services, event, reads),
+    );
     if (endpoints.length === 0) return;
     const planned = eventDoc(event.type, event.data);
     services.webhookBodies.remember(planned);
@@ -168,7 +189,16 @@ export const plannerProcessor = (services: Omit<Needs, 'feed'>): Processor => {
     await settleAll(
       endpoints.map(async (endpoint) => {
         const metadata = causedBy(event, ACTOR);
-        const result = await planDelivery(services, planned, endpoint.id, trigger, null, metadata);
+        const at = event.position;
+        const result = await planDelivery(
+          services,
+          planned,
+          endpoint.id,
+          trigger,
+          null,
+          metadata,
+          at,
+        );
         if (isLeft(result))
           throw new Error(`Planning ${planned.id} for ${endpoint.id}: ${result.left.detail}`);
       }),
@@ -179,10 +209,14 @@ export const plannerProcessor = (services: Omit<Needs, 'feed'>): Processor => {
     name: PLANNER,
     filter: { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
     handle: async (events) => {
-      // The endpoints and routes a plan reads must show the log up to the events planned: after a
-      // restart, or with a new projection still catching up, they may not yet.
+      // The endpoints, routes and event types a plan reads must show the log up to the events
+      // planned: after a restart, or with a new projection still catching up, they may not yet.
       const last = events[events.length - 1];
-      const read = [webhookEndpointsProjection.name, webhookRoutesProjection.name];
+      const read = [
+        webhookEndpointsProjection.name,
+        webhookRoutesProjection.name,
+        eventTypesProjection.name,
+      ];
       if (last && !(await services.projector.caughtUp(last.position, undefined, read)))
         throw new Error('The endpoints read model is behind the events to plan.');
       const reads = planReads();

@@ -2,6 +2,7 @@ import type { Subscription } from '../../adapters/eventstore/port.js';
 import type { DeliveryEvent } from '../../domain/deliveries/delivery.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DueDoc } from '../../projections/deliveries.js';
+import { lineOf } from '../../projections/deliveries.js';
 import { runOnLog } from '../processing/processor.js';
 import type { Services } from '../services.js';
 import type { KnownDeliveries } from './knownDeliveries.js';
@@ -21,6 +22,7 @@ const dueOf = (event: RecordedEvent): DueDoc => {
     endpoint_id: data.endpoint_id,
     due_at_ms: Date.parse(data.due_at),
     ...(round !== undefined && { round }),
+    line: lineOf(event),
   };
 };
 

@@ -5,7 +5,6 @@ import { comparePositions } from '../../domain/shared/envelope.js';
 import type { DomainError } from '../../domain/shared/errors.js';
 import { domainError } from '../../domain/shared/errors.js';
 import { endpointStream } from '../../domain/webhooks/endpoint.js';
-import { endpointReceives } from '../../domain/webhooks/matching.js';
 import { WEBHOOK_MESSAGES, messageId } from '../../projections/deliveries.js';
 import type { EventDoc } from '../../projections/events.js';
 import { EVENTS } from '../../projections/events.js';
@@ -14,6 +13,8 @@ import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import { newId } from '../ids.js';
 import type { Services } from '../services.js';
 import { deliver } from './deliver.js';
+import { planReads } from './planner.js';
+import { replayReceives } from './replayChoice.js';
 import { getDoc, findDocs } from '../reads/readModels.js';
 
 export type ReplayWindow = {
@@ -82,6 +83,7 @@ export const replayWindow = async (
   let count = 0;
   let last: Position | undefined;
   let cursor: string | undefined;
+  const reads = planReads();
   do {
     const page = await findDocs(services.readStore, EVENTS, {
       where: { merchant_id: endpoint.merchant_id },
@@ -92,7 +94,7 @@ export const replayWindow = async (
     });
     const chosen: EventDoc[] = [];
     for (const event of page.docs) {
-      if (!endpointReceives(endpoint, event)) continue;
+      if (!(await replayReceives(services, endpoint, event, reads))) continue;
       if (window.onlyFailed) {
         const message = await getDoc(
           services.readStore,

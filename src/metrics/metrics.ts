@@ -11,10 +11,19 @@ export type DeliveryMetrics = {
   ended: (outcome: 'succeeded' | 'failed' | 'abandoned') => void;
 };
 
+export type FilterMetrics = {
+  /**
+   * An endpoint's filter failed as an event was planned (the event was not sent to it), by the
+   * expression error's code. Never by merchant or endpoint: their number has no bound.
+   */
+  failed: (code: string) => void;
+};
+
 export type Metrics = {
   registry: Registry;
   http: HttpMetrics;
   delivery: DeliveryMetrics;
+  filters: FilterMetrics;
 };
 
 /**
@@ -64,6 +73,12 @@ export const createMetrics = (): Metrics => {
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const filterErrors = new Counter({
+    name: 'sluice_webhook_filter_errors_total',
+    help: 'Endpoint filters that failed to evaluate on an event (counted as not matching), by error code',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
   const attemptsBy = children((outcome) => attempts.labels(outcome));
   const attemptDurationBy = children((outcome) => attemptDuration.labels(outcome));
   const deliveriesBy = children((outcome) => deliveries.labels(outcome));
@@ -83,5 +98,6 @@ export const createMetrics = (): Metrics => {
       observe: (method, route, status, seconds) =>
         httpDurationBy(method, route, String(status)).observe(seconds),
     },
+    filters: { failed: (code) => filterErrors.labels(code).inc() },
   };
 };

@@ -1,5 +1,6 @@
 import { hostResolver } from '../../adapters/dns/hostResolver.js';
 import { authenticator } from '../auth/authenticate.js';
+import { eventTypeCatalog } from '../catalog/eventTypeCatalog.js';
 import type { BootstrapKey } from '../auth/bootstrapKey.js';
 import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
 import type { Config } from '../config/config.js';
@@ -40,6 +41,7 @@ export const assembleServices = async (
     logger,
     metrics: createMetrics(),
     now: () => new Date(),
+    eventTypes: eventTypeCatalog(ports.eventStore),
     definitions: definitions({ readStore: ports.readStore, secrets }),
     instanceEndings: await startInstanceEndings({ eventStore: ports.eventStore, logger }),
     webhookBodies: webhookBodies(),

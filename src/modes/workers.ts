@@ -5,6 +5,7 @@ import type { EventTopic } from '../../adapters/transport/port.js';
 import { activeRole } from './activeRole.js';
 import { startDispatcher } from '../delivery/dispatcher.js';
 import { startPlanner } from '../delivery/planner.js';
+import { startOperationalEvents } from '../delivery/operational/reactor.js';
 import { startExecutor } from '../processes/executor.js';
 import { holdExpressionEvaluators } from '../processes/expressions.js';
 import { startNotifier } from '../processes/notifier.js';
@@ -34,6 +35,8 @@ export const startWorkers = async (
   }
   if (roles.includes('dispatcher')) {
     started.push(await startPlanner(services));
+    // Before the dispatcher: the tries it records are what the operational events tell of.
+    started.push(await startOperationalEvents(services));
     const senderOptions = {
       allowPrivate: config.allowPrivateUrls,
       // As many connections to one origin as the dispatcher may have requests in flight: the

@@ -1,4 +1,6 @@
 import { PROBLEM_STATUS } from '../http/problem.js';
+import { eventTypeSchemas } from './eventTypeSchemas.js';
+import { filterSchemas } from './filterSchemas.js';
 import { operationsSchemas } from './operationsSchemas.js';
 import { processSchemas } from './processSchemas.js';
 import { list, nullable, object, ref, timestamp } from './schema.js';
@@ -8,7 +10,19 @@ const merchantId = { type: 'string', pattern: '^mer_[A-Za-z0-9_-]{1,64}$', examp
 export const schemas = {
   ...processSchemas,
   ...operationsSchemas,
-  FieldFault: object({ path: { type: 'string' }, message: { type: 'string' } }),
+  ...filterSchemas,
+  FieldFault: object(
+    {
+      path: { type: 'string' },
+      message: { type: 'string' },
+      position: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Where in an expression the fault is (a filter that does not compile)',
+      },
+    },
+    ['position'],
+  ),
   Problem: {
     ...object(
       {
@@ -60,14 +74,7 @@ export const schemas = {
       max_payload_bytes: { type: 'integer' },
     }),
   }),
-  EventType: object({
-    object: { const: 'event_type' },
-    name: { type: 'string' },
-    family: { type: 'string' },
-    description: { type: 'string' },
-    deliverable: { type: 'boolean' },
-  }),
-  EventTypeList: list('EventType'),
+  ...eventTypeSchemas,
   Channels: {
     type: ['array', 'null'],
     items: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,128}$' },
@@ -111,6 +118,8 @@ export const schemas = {
       additionalProperties: { type: 'string' },
       description: 'Sent with every delivery; values under sensitive names shown as "[redacted]"',
     },
+    filter: ref('EndpointFilter'),
+    ordering: ref('EndpointOrdering'),
     created_at: timestamp,
     updated_at: timestamp,
   }),

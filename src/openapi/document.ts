@@ -7,6 +7,8 @@ import { processInstancePaths } from './paths/processInstances.js';
 import { systemPaths } from './paths/system.js';
 import { webhookDeliveryPaths } from './paths/webhookDeliveries.js';
 import { webhookPaths } from './paths/webhooks.js';
+import { webhookFilterPaths } from './paths/webhookFilters.js';
+import { webhookStatsPaths } from './paths/webhookStats.js';
 import { withSharedAnswers } from './sharedAnswers.js';
 
 /**
@@ -40,6 +42,8 @@ export const openApiDocument = () => ({
     ...eventPaths,
     ...webhookPaths,
     ...webhookDeliveryPaths,
+    ...webhookStatsPaths,
+    ...webhookFilterPaths,
     ...processDefinitionPaths,
     ...processInstancePaths,
     ...operationsPaths,

@@ -1,4 +1,4 @@
-import type { ExpressionContext } from './evaluation/evaluationJob.js';
+import type { ExpressionContext, ExpressionInput } from './evaluation/evaluationJob.js';
 import type { ExpressionPool, ExpressionPoolOptions } from './evaluation/expressionPool.js';
 import { expressionPool } from './evaluation/expressionPool.js';
 import { ExpressionError } from './evaluation/expressionError.js';
@@ -21,18 +21,35 @@ let holders = 0;
  * fault, with a plain Error when the evaluators are not there to ask.
  */
 export const evaluate = (source: string, context: ExpressionContext): Promise<unknown> =>
+  evaluateFor(context.instance.merchant_id, source, context);
+
+/**
+ * The same over any input, on behalf of a merchant: an endpoint's filter over a webhook's body,
+ * say. The merchant's evaluations wait their turn beside other merchants' (see merchantQueues).
+ * `timeLimitMs`, when given, bounds this evaluation instead of the evaluators' own limit.
+ */
+export const evaluateFor = (
+  merchantId: string,
+  source: string,
+  input: ExpressionInput,
+  timeLimitMs?: number,
+): Promise<unknown> =>
   isLinearExpression(source)
-    ? evaluateHere(source, context)
-    : (pool ??= expressionPool(limits)).evaluate(source, context);
+    ? evaluateHere(source, input, timeLimitMs)
+    : (pool ??= expressionPool(limits)).evaluateFor(merchantId, source, input, timeLimitMs);
 
 /**
  * A small expression that only walks what it reads (a path, arithmetic, a comparison, an object
  * of such): evaluated here, under the same guard and bounds, at a fraction of an evaluator's
  * round trip. At most 64 such parts, each one walk of the context, can hold the loop only briefly.
  */
-const evaluateHere = async (source: string, context: ExpressionContext): Promise<unknown> => {
-  const outcome = await evaluateGuarded(source, context, {
-    timeLimitMs: limits.timeLimitMs ?? 1_000,
+const evaluateHere = async (
+  source: string,
+  input: ExpressionInput,
+  timeLimitMs?: number,
+): Promise<unknown> => {
+  const outcome = await evaluateGuarded(source, input, {
+    timeLimitMs: timeLimitMs ?? limits.timeLimitMs ?? 1_000,
     maxOutputBytes: limits.maxOutputBytes ?? MAX_PAYLOAD_BYTES,
   });
   if ('code' in outcome) throw new ExpressionError(source, outcome.message, outcome.code);

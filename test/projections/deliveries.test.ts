@@ -12,7 +12,7 @@ import { deliveryDecider, deliveryStream } from '../../domain/deliveries/deliver
 import type { BusinessEventData } from '../../domain/events/businessEvent.js';
 import { fold } from '../../domain/shared/decider.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
-import type { AttemptDoc } from '../../projections/deliveries.js';
+import type { AttemptDoc, DueDoc } from '../../projections/deliveries.js';
 import {
   DELIVERIES_DUE,
   FAILING_ENDPOINTS,
@@ -124,8 +124,9 @@ const firstFailure: AttemptDoc = {
 };
 
 describe('deliveries projection', () => {
-  it('lists a planned delivery as pending and due at its time', () => {
-    spec.when(lastDecided(plan)).then([
+  it('lists a planned delivery as pending and due at its time, in its place in line', () => {
+    const planned = lastDecided(plan);
+    spec.when(planned).then([
       {
         op: 'put',
         collection: WEBHOOK_MESSAGES,
@@ -153,14 +154,25 @@ describe('deliveries projection', () => {
           endpoint_id: 'we_1',
           due_at_ms: Date.parse(t0),
           round: 1,
+          line: Number(planned.position),
         },
         fresh: true,
       },
     ]);
   });
 
-  it('records a failed attempt, keeps the message pending and due at its retry, and counts a failure of the endpoint', () => {
-    spec.when(lastDecided(plan, record(failure, 'atm_1', t1))).then([
+  it('puts a delivery planned as its event was published in line at the event’s place in the log', () => {
+    const planned = lastDecided({ ...plan, event_position: '00000000000000000042' });
+    const due = deliveriesProjection
+      .project(planned)
+      .find((change) => change.collection === DELIVERIES_DUE);
+    expect(due).to.deep.include({ op: 'put' });
+    expect(due?.op === 'put' && (due.doc as DueDoc).line).to.equal(42);
+  });
+
+  it('records a failed attempt, keeps the message pending and due at its retry in its place in line, and counts a failure of the endpoint', () => {
+    const attempted = lastDecided(plan, record(failure, 'atm_1', t1));
+    spec.when(attempted).then([
       { op: 'put', collection: WEBHOOK_ATTEMPTS, doc: firstFailure },
       {
         op: 'patch',
@@ -170,15 +182,11 @@ describe('deliveries projection', () => {
         inc: { attempts: 1 },
       },
       {
-        op: 'put',
+        op: 'patch',
         collection: DELIVERIES_DUE,
-        doc: {
-          id: queued,
-          event_id: 'evt_1',
-          endpoint_id: 'we_1',
-          due_at_ms: Date.parse(firstRetryAt),
-          round: 1,
-        },
+        id: queued,
+        set: { due_at_ms: Date.parse(firstRetryAt), round: 1 },
+        setOnInsert: { event_id: 'evt_1', endpoint_id: 'we_1', line: Number(attempted.position) },
       },
       {
         op: 'patch',
@@ -286,8 +294,9 @@ describe('deliveries projection', () => {
     ]);
   });
 
-  it('puts a resent delivery back to pending and due at once, in its new round', () => {
-    spec.when(lastDecided(plan, record(success, 'atm_1', t1), resend(t2))).then([
+  it('puts a resent delivery back to pending and due at once, in its new round, at the back of the line', () => {
+    const requeued = lastDecided(plan, record(success, 'atm_1', t1), resend(t2));
+    spec.when(requeued).then([
       {
         op: 'patch',
         collection: WEBHOOK_MESSAGES,
@@ -303,6 +312,7 @@ describe('deliveries projection', () => {
           endpoint_id: 'we_1',
           due_at_ms: Date.parse(t2),
           round: 2,
+          line: Number(requeued.position),
         },
       },
     ]);
@@ -315,7 +325,9 @@ describe('deliveries projection', () => {
     };
     const attempt = decided(plan, record(failure, 'atm_1', t1))[1] as DeliveryAttempted;
     const { round: _round, ...earlier } = attempt.data;
-    spec.when(inStream({ ...attempt, data: earlier }, 1), inStream(requeued, 2)).then([
+    const retried = inStream({ ...attempt, data: earlier }, 1);
+    const requeuedEarlier = inStream(requeued, 2);
+    spec.when(retried, requeuedEarlier).then([
       { op: 'put', collection: WEBHOOK_ATTEMPTS, doc: firstFailure },
       {
         op: 'patch',
@@ -325,14 +337,11 @@ describe('deliveries projection', () => {
         inc: { attempts: 1 },
       },
       {
-        op: 'put',
+        op: 'patch',
         collection: DELIVERIES_DUE,
-        doc: {
-          id: queued,
-          event_id: 'evt_1',
-          endpoint_id: 'we_1',
-          due_at_ms: Date.parse(firstRetryAt),
-        },
+        id: queued,
+        set: { due_at_ms: Date.parse(firstRetryAt) },
+        setOnInsert: { event_id: 'evt_1', endpoint_id: 'we_1', line: Number(retried.position) },
       },
       {
         op: 'patch',
@@ -351,7 +360,13 @@ describe('deliveries projection', () => {
       {
         op: 'put',
         collection: DELIVERIES_DUE,
-        doc: { id: queued, event_id: 'evt_1', endpoint_id: 'we_1', due_at_ms: Date.parse(t2) },
+        doc: {
+          id: queued,
+          event_id: 'evt_1',
+          endpoint_id: 'we_1',
+          due_at_ms: Date.parse(t2),
+          line: Number(requeuedEarlier.position),
+        },
       },
     ]);
   });

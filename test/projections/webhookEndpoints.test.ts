@@ -31,6 +31,8 @@ const settings: EndpointSettings = {
   rate_limit_per_s: 50,
   metadata: { team: 'fulfilment' },
   headers: { 'X-Tenant': 'acme', Authorization: 'sealed-auth' },
+  filter: 'data.total > 100',
+  ordering: 'fifo',
 };
 
 const created: EndpointCreated = {
@@ -96,6 +98,8 @@ const endpointDoc = {
   metadata: { team: 'fulfilment' },
   // The sealed value stays with the secrets: the endpoint shows that it is there.
   headers: { 'X-Tenant': 'acme', Authorization: '[redacted]' },
+  filter: 'data.total > 100',
+  ordering: 'fifo',
   created_at: now,
   updated_at: now,
 };

@@ -25,6 +25,8 @@ const settings: EndpointSettings = {
   rate_limit_per_s: null,
   metadata: {},
   headers: {},
+  filter: null,
+  ordering: 'unordered',
 };
 
 const created = (overrides: Partial<EndpointSettings> = {}): EndpointCreated => ({

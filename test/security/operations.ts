@@ -37,6 +37,15 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   listApiKeys: { roles: everyone, named: true },
   revokeApiKey: { roles: adminOnly, owned: true, destroys: true },
   listEventTypes: { roles: everyone },
+  getEventType: { roles: everyone },
+  createEventType: {
+    roles: adminOnly,
+    sample: () => ({ body: { name: 'sec_check.passed', description: 'A security check passed.' } }),
+  },
+  updateEventType: {
+    roles: adminOnly,
+    sample: () => ({ body: { description: 'An order was placed by a customer.' } }),
+  },
   publishEvent: {
     roles: adminOnly,
     sample: () => ({ body: { type: 'order.created', merchant_id: OWNER, data: {} } }),
@@ -64,8 +73,20 @@ export const ACCESS: Readonly<Record<string, Access>> = {
     ownedInBody: true,
     sample: (r) => ({ body: { endpoint_id: r.endpoint_id } }),
   },
+  // Its merchant_id is the event's (event.merchant_id): 403 for another merchant's, tested in
+  // test/src/http/webhookFilters.test.ts.
+  testWebhookFilter: {
+    roles: ['admin', 'merchant'],
+    sample: () => ({
+      body: {
+        filter: 'type = "order.created"',
+        event: { type: 'order.created', merchant_id: OWNER, data: {} },
+      },
+    }),
+  },
   listWebhookAttempts: { roles: everyone, owned: true, named: true },
   listWebhookMessages: { roles: everyone, owned: true, named: true },
+  getWebhookEndpointStats: { roles: everyone, owned: true, named: true },
   resendWebhookMessage: { roles: ['admin', 'merchant'], owned: true },
   replayWebhookMessages: {
     roles: ['admin', 'merchant'],
@@ -158,6 +179,7 @@ export const pathValues = (r: Resources): Record<string, string> => ({
   instance_id: r.instance_id,
   key_id: r.key_id,
   definition_id: DEFINITION,
+  event_type: 'order.created',
   name: 'events',
 });
 

@@ -1,4 +1,4 @@
-import { isPublishable } from '../../catalog/eventCatalog.js';
+import { isBuiltInType, isExtensionType } from '../../catalog/eventCatalog.js';
 import type { ChoiceBranch, HttpRetry, Step, StepType } from '../stepLanguage.js';
 import { HTTP_METHODS, STEP_TYPES } from '../stepLanguage.js';
 import { expression } from './expressions.js';
@@ -45,8 +45,12 @@ const stepRef =
     return value;
   };
 
+/**
+ * A process emits built-in and `extension.*` types. Registered types are published through the
+ * API, which checks their data against their schema; a definition is read without the catalog.
+ */
 const eventType: Reader<string> = (value, path, faults) => {
-  if (typeof value !== 'string' || !isPublishable(value)) {
+  if (typeof value !== 'string' || !(isBuiltInType(value) || isExtensionType(value))) {
     faults.push({ path, message: 'must be an event type of the catalog or an extension.* type' });
     return undefined;
   }

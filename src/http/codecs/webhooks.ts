@@ -1,7 +1,9 @@
 import * as t from 'io-ts';
+import { MAX_FILTER_LENGTH } from '../../../domain/webhooks/endpointFilter.js';
 import { strictObject } from '../codec.js';
 import {
   DateTime,
+  JsonObject,
   MerchantId,
   boundedString,
   nullable,
@@ -19,6 +21,8 @@ const settings = {
   disabled: t.boolean,
   rate_limit_per_s: nullable(PositiveInteger),
   headers: t.record(t.string, t.string, 'an object of string values'),
+  filter: nullable(boundedString(1, MAX_FILTER_LENGTH)),
+  ordering: t.keyof({ unordered: null, fifo: null }, 'unordered or fifo'),
 };
 
 export const CreateEndpointBody = strictObject(
@@ -81,4 +85,18 @@ export const ReplayBody = strictObject(
   'ReplayBody',
   { since: DateTime },
   { until: DateTime, only_failed: t.boolean },
+);
+
+/** An event as `POST /v1/events` takes it: a filter is tried on the body it would be delivered as. */
+export const TestFilterBody = strictObject(
+  'TestFilterBody',
+  {
+    filter: boundedString(1, MAX_FILTER_LENGTH),
+    event: strictObject(
+      'FilterTestEvent',
+      { type: boundedString(1, 128), data: JsonObject },
+      { merchant_id: MerchantId, channels: nullable(Strings) },
+    ),
+  },
+  {},
 );

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { EVENT_CATALOG } from '../../../domain/catalog/eventCatalog.js';
 import { EVENTS, eventsProjection } from '../../../projections/events.js';
 import { publishEvent } from '../../events/publishEvent.js';
 import type { Services } from '../../services.js';
@@ -13,25 +12,14 @@ import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '..
 import { getDoc, findDocs } from '../../reads/readModels.js';
 
 /** What this file uses of the services. */
-type Needs = Pick<Services, 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'>;
+type Needs = Pick<
+  Services,
+  'eventStore' | 'eventTypes' | 'idempotency' | 'now' | 'projector' | 'readStore'
+>;
 
-/** The catalog, business events published by the platform, and their reads. */
+/** Business events published by the platform, and their reads. */
 export const eventRoutes = (services: Needs): Router => {
   const router = Router();
-
-  router.get(
-    '/v1/event-types',
-    handle(() =>
-      Promise.resolve(
-        ok({
-          object: 'list',
-          data: EVENT_CATALOG.map((entry) => ({ object: 'event_type', ...entry })),
-          has_more: false,
-          next_cursor: null,
-        }),
-      ),
-    ),
-  );
 
   router.post(
     '/v1/events',
@@ -39,6 +27,8 @@ export const eventRoutes = (services: Needs): Router => {
       idempotent(services.idempotency, async (req) => {
         requireRole(req, 'admin');
         const body = decodeOrThrow(PublishEventBody, req.body, 'body');
+        // The type must be in the catalog and the data match its schema: nothing is recorded else.
+        orProblem(await services.eventTypes.checkPublication(body.type, body.data));
 
         const published = orProblem(
           await publishEvent(

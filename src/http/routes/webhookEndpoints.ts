@@ -32,6 +32,7 @@ type Needs = Pick<
   Services,
   | 'config'
   | 'eventStore'
+  | 'eventTypes'
   | 'hostResolver'
   | 'idempotency'
   | 'now'
@@ -91,7 +92,10 @@ const createEndpoint =
       disabled: body.disabled ?? false,
       rate_limit_per_s: body.rate_limit_per_s ?? null,
       metadata: body.metadata ?? {},
+      filter: body.filter ?? null,
+      ordering: body.ordering ?? 'unordered',
     };
+    const eventTypes = await services.eventTypes.knownTypes(settings.filter_types ?? []);
     const max = services.config.guards.maxEndpointsPerMerchant;
     await withinEndpointQuota(services.readStore, merchantId, max, () =>
       execute(
@@ -104,6 +108,7 @@ const createEndpoint =
           acting_merchant: actingMerchant(req),
           merchant_id: merchantId,
           settings,
+          event_types: eventTypes,
           secret: services.secrets.seal(body.secret ?? generateSigningSecret(), id),
           now: services.now().toISOString(),
         },
@@ -156,6 +161,7 @@ const updateEndpoint =
         endpoint_id: endpoint.id,
         acting_merchant: actingMerchant(req),
         changes,
+        event_types: await services.eventTypes.knownTypes(body.filter_types ?? []),
         now: services.now().toISOString(),
       },
       metadataOf(req, endpoint.merchant_id),

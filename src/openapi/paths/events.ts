@@ -1,4 +1,5 @@
 import { EVENT_CATALOG } from '../../../domain/catalog/eventCatalog.js';
+import { eventTypePaths } from './eventTypes.js';
 import {
   authenticated,
   badRequest,
@@ -11,27 +12,14 @@ import {
 import { json, object, ref } from '../schema.js';
 
 export const eventPaths = {
-  '/v1/event-types': {
-    get: {
-      tags: ['Events'],
-      operationId: 'listEventTypes',
-      summary: 'The event catalog: every type, its family, meaning and whether webhooks deliver it',
-      responses: {
-        '200': {
-          description: 'The whole catalog, in one page',
-          content: json(ref('EventTypeList')),
-        },
-        ...authenticated,
-      },
-    },
-  },
+  ...eventTypePaths,
   '/v1/events': {
     post: {
       tags: ['Events'],
       operationId: 'publishEvent',
       summary: 'Publish a business event (admin); idempotent on `id`',
       description:
-        'Catalog types and `extension.*` types are accepted; `extension.*` events are recorded but never delivered. Publishing an `id` again with the same content answers 200 with the event; with other content, 409.',
+        'Catalog types (built-in and registered) and `extension.*` types are accepted; `extension.*` events are recorded but never delivered. `data` must match the current schema of its type (422 event_data_invalid, each fault at its path under data; nothing is recorded); `extension.*` data may be any object. Publishing an `id` again with the same content answers 200 with the event; with other content, 409.',
       parameters: [param('IdempotencyKey')],
       requestBody: {
         required: true,
@@ -60,7 +48,7 @@ export const eventPaths = {
         ...authenticated,
         ...withBody,
         ...idempotentCreate,
-        ...unprocessable('unknown_event_type', 'idempotency_key_reused'),
+        ...unprocessable('unknown_event_type', 'event_data_invalid', 'idempotency_key_reused'),
       },
     },
     get: {

@@ -51,6 +51,8 @@ const settings = {
     description:
       'Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length, host, connection, transfer-encoding, te and upgrade are refused (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value.',
   },
+  filter: ref('EndpointFilter'),
+  ordering: ref('EndpointOrdering'),
 };
 
 export const webhookPaths = {
@@ -85,6 +87,8 @@ export const webhookPaths = {
               'disabled',
               'rate_limit_per_s',
               'headers',
+              'filter',
+              'ordering',
               'secret',
             ],
           ),
@@ -103,6 +107,7 @@ export const webhookPaths = {
           'invalid_url',
           'invalid_filter_type',
           'invalid_header',
+          'invalid_filter',
           'limit_reached',
           'idempotency_key_reused',
         ),
@@ -145,7 +150,7 @@ export const webhookPaths = {
         ...withBody,
         ...notFound,
         '409': { $ref: '#/components/responses/Conflict' },
-        ...unprocessable('invalid_url', 'invalid_filter_type', 'invalid_header'),
+        ...unprocessable('invalid_url', 'invalid_filter_type', 'invalid_header', 'invalid_filter'),
       },
     },
     delete: {

@@ -22,5 +22,17 @@ export type EvaluationLimits = {
 export type EvaluationOutcome =
   { json: string | undefined } | { code: ExpressionErrorCode; message: string };
 
-export type ToEvaluator = { id: number; source: string; context: ExpressionContext };
+/**
+ * What an expression is evaluated over: a process's context, or any other JSON object (a webhook's
+ * body, for an endpoint's filter).
+ */
+export type ExpressionInput = ExpressionContext | Record<string, unknown>;
+
+/** `timeLimitMs`, when given, replaces the evaluator's own for this job. */
+export type ToEvaluator = {
+  id: number;
+  source: string;
+  context: ExpressionInput;
+  timeLimitMs?: number;
+};
 export type FromEvaluator = { ready: true } | ({ id: number } & EvaluationOutcome);

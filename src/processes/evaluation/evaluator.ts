@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type {
   EvaluationLimits,
   EvaluationOutcome,
-  ExpressionContext,
+  ExpressionInput,
   FromEvaluator,
   ToEvaluator,
 } from './evaluationJob.js';
@@ -32,8 +32,15 @@ export type Evaluator = {
   ended: Promise<EvaluatorEnd>;
   /** False from the moment it ended, before `ended` is told. */
   alive: () => boolean;
-  /** One job at a time. Never settles if the evaluator ends during it: watch `ended`. */
-  evaluate: (source: string, context: ExpressionContext) => Promise<EvaluationOutcome>;
+  /**
+   * One job at a time, held to `timeLimitMs` when given (else to the evaluator's own limit).
+   * Never settles if the evaluator ends during it: watch `ended`.
+   */
+  evaluate: (
+    source: string,
+    context: ExpressionInput,
+    timeLimitMs?: number,
+  ) => Promise<EvaluationOutcome>;
   kill: () => void;
 };
 
@@ -103,13 +110,13 @@ export const startEvaluator = (options: EvaluatorOptions): Evaluator => {
     ready,
     ended,
     alive: () => alive,
-    evaluate: (source, context) =>
+    evaluate: (source, context, timeLimitMs) =>
       new Promise<EvaluationOutcome>((resolve) => {
         const id = next++;
         waiting = { id, resolve };
         // A job under way keeps the process alive until it is answered, as it would in-process.
         hold(true);
-        const job: ToEvaluator = { id, source, context };
+        const job: ToEvaluator = { id, source, context, ...(timeLimitMs && { timeLimitMs }) };
         child.send(job, undefined, {}, () => undefined);
       }),
     kill: () => {

@@ -11,7 +11,8 @@ const limits = JSON.parse(process.argv[2] ?? '{}') as EvaluationLimits;
 const reply = (message: FromEvaluator) => process.send?.(message, undefined, {}, () => undefined);
 
 process.on('message', (job: ToEvaluator) => {
-  void evaluateGuarded(job.source, job.context, limits).then((outcome) =>
+  const timeLimitMs = job.timeLimitMs ?? limits.timeLimitMs;
+  void evaluateGuarded(job.source, job.context, { ...limits, timeLimitMs }).then((outcome) =>
     reply({ id: job.id, ...outcome }),
   );
 });

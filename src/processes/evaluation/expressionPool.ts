@@ -1,5 +1,5 @@
 import { MAX_PAYLOAD_BYTES } from '../../../domain/events/businessEvent.js';
-import type { EvaluationOutcome, ExpressionContext } from './evaluationJob.js';
+import type { EvaluationOutcome, ExpressionContext, ExpressionInput } from './evaluationJob.js';
 import type { Evaluator, EvaluatorEnd } from './evaluator.js';
 import { startEvaluator } from './evaluator.js';
 import { ExpressionError } from './expressionError.js';
@@ -19,13 +19,24 @@ export type ExpressionPoolOptions = {
 export type ExpressionPool = {
   /** The expression's value; rejects with an ExpressionError when the expression is at fault. */
   evaluate: (source: string, context: ExpressionContext) => Promise<unknown>;
+  /**
+   * The same, over any input, for a merchant (whose turn it waits for), held to `timeLimitMs`
+   * when given rather than to the pool's limit.
+   */
+  evaluateFor: (
+    merchantId: string,
+    source: string,
+    input: ExpressionInput,
+    timeLimitMs?: number,
+  ) => Promise<unknown>;
   /** Ends the evaluators; what was asked and not answered rejects with a plain Error. */
   close: () => Promise<void>;
 };
 
 /**
  * An evaluation's guard stops it at the time limit between two of its nodes; one stuck inside a
- * single node is killed this much later, with its evaluator.
+ * single node is killed this much later (or its own time limit later, if shorter), with its
+ * evaluator.
  */
 const KILL_GRACE_MS = 250;
 /** Signals a process ends with when V8 aborts it, as it does on running out of memory. */
@@ -33,7 +44,8 @@ const ABORTED: ReadonlySet<string> = new Set(['SIGABRT', 'SIGTRAP', 'SIGSEGV', '
 
 type Job = {
   source: string;
-  context: ExpressionContext;
+  context: ExpressionInput;
+  timeLimitMs: number;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 };
@@ -44,11 +56,11 @@ const settle = (job: Job, outcome: EvaluationOutcome): void => {
 };
 
 /** Why an evaluator ended under a job: killed for its time, out of memory, or otherwise. */
-const endedUnder = (job: Job, end: EvaluatorEnd, killed: boolean, timeLimitMs: number): Error => {
+const endedUnder = (job: Job, end: EvaluatorEnd, killed: boolean): Error => {
   if (killed)
     return new ExpressionError(
       job.source,
-      `the expression ran over ${timeLimitMs} ms`,
+      `the expression ran over ${job.timeLimitMs} ms`,
       'expression_timeout',
     );
   const how = end.signal ?? `code ${end.code}`;
@@ -61,10 +73,25 @@ const endedUnder = (job: Job, end: EvaluatorEnd, killed: boolean, timeLimitMs: n
   return new ExpressionError(job.source, `the expression's evaluator ended with ${how}`);
 };
 
+/** Kills the evaluator once the job has run past its time limit and the grace after it. */
+const watchdog = (evaluator: Evaluator, timeLimitMs: number) => {
+  const watch = { killed: false, stop: () => clearTimeout(timer) };
+  const timer = setTimeout(
+    () => {
+      watch.killed = true;
+      evaluator.kill();
+    },
+    timeLimitMs + Math.min(KILL_GRACE_MS, timeLimitMs),
+  );
+  timer.unref();
+  return watch;
+};
+
 /**
- * Evaluates definitions' expressions off the event loop, in a few processes of their own, each
- * held to a time and a memory limit: a runaway expression costs its own instance a failure and
- * its evaluator a restart, never the service its event loop or its life. Merchants are served in
+ * Evaluates definitions' expressions and endpoints' filters off the event loop, in a few processes
+ * of their own, each held to a time and a memory limit: a runaway expression costs its own
+ * instance (or event) a failure and its evaluator a restart, never the service its event loop or
+ * its life. Merchants are served in
  * turn, so one merchant's runaway expressions do not make another's wait behind them. Evaluators
  * are started as work comes, up to the bound, and one that dies under a job is replaced at once.
  */
@@ -83,20 +110,15 @@ export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionP
   let closed: string | undefined;
 
   const run = async (evaluator: Evaluator, job: Job): Promise<void> => {
-    let killed = false;
-    const timer = setTimeout(() => {
-      killed = true;
-      evaluator.kill();
-    }, limits.timeLimitMs + KILL_GRACE_MS);
-    timer.unref();
+    const watch = watchdog(evaluator, job.timeLimitMs);
     try {
       const outcome = await Promise.race([
-        evaluator.evaluate(job.source, job.context),
+        evaluator.evaluate(job.source, job.context, job.timeLimitMs),
         evaluator.ended.then((end) => ({ end })),
       ]);
       if ('end' in outcome) {
         if (closed !== undefined) return job.reject(new Error(closed));
-        job.reject(endedUnder(job, outcome.end, killed, limits.timeLimitMs));
+        job.reject(endedUnder(job, outcome.end, watch.killed));
         // Replaced at once, not when work next comes: the next job need not wait for a start.
         if (live.size < evaluators) start();
         return;
@@ -108,7 +130,7 @@ export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionP
       evaluator.kill();
       job.reject(err instanceof Error ? err : new Error(String(err)));
     } finally {
-      clearTimeout(timer);
+      watch.stop();
     }
     pump();
   };
@@ -148,13 +170,17 @@ export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionP
     while (queues.size > starting && live.size < evaluators) start();
   };
 
+  const evaluateFor: ExpressionPool['evaluateFor'] = (merchantId, source, context, timeLimitMs) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (closed !== undefined) return reject(new Error(closed));
+      const job = { source, context, timeLimitMs: timeLimitMs ?? limits.timeLimitMs };
+      queues.push(merchantId, { ...job, resolve, reject });
+      pump();
+    });
+
   return {
-    evaluate: (source, context) =>
-      new Promise<unknown>((resolve, reject) => {
-        if (closed !== undefined) return reject(new Error(closed));
-        queues.push(context.instance.merchant_id, { source, context, resolve, reject });
-        pump();
-      }),
+    evaluate: (source, context) => evaluateFor(context.instance.merchant_id, source, context),
+    evaluateFor,
     close: async () => {
       closed ??= 'The expression evaluators are closed.';
       for (const job of queues.drain()) job.reject(new Error(closed));

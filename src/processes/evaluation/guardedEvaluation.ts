@@ -1,10 +1,10 @@
 import jsonata from 'jsonata';
 import { bindBoundedFunctions } from './boundedFunctions.js';
-import type { EvaluationLimits, EvaluationOutcome, ExpressionContext } from './evaluationJob.js';
+import type { EvaluationLimits, EvaluationOutcome, ExpressionInput } from './evaluationJob.js';
 import { EvaluationLimit } from './evaluationLimit.js';
 import { LinearRegex } from './linearRegex.js';
 
-type Guard = { deadline: number; depth: number };
+type Guard = { deadline: number; depth: number; timeLimitMs: number };
 type Environment = { isParallelCall?: boolean; lookup: (name: string) => unknown };
 type Hook = (node: unknown, input: unknown, environment: Environment, result?: unknown) => void;
 
@@ -14,7 +14,7 @@ const ENTRY = Symbol.for('jsonata.__evaluate_entry');
 const EXIT = Symbol.for('jsonata.__evaluate_exit');
 
 /** Checked as each node is entered and left: most runaways stop here, long before being killed. */
-const checkGuard = (environment: Environment, step: number, limits: EvaluationLimits): void => {
+const checkGuard = (environment: Environment, step: number): void => {
   if (environment.isParallelCall) return;
   const guard = environment.lookup(GUARD) as Guard | undefined;
   if (!guard) return;
@@ -23,7 +23,7 @@ const checkGuard = (environment: Environment, step: number, limits: EvaluationLi
   if (Date.now() > guard.deadline)
     throw new EvaluationLimit(
       'expression_timeout',
-      `the expression ran over ${limits.timeLimitMs} ms`,
+      `the expression ran over ${guard.timeLimitMs} ms`,
     );
 };
 
@@ -67,10 +67,10 @@ const compile = (source: string, limits: EvaluationLimits): jsonata.Expression =
       name: symbol,
       hook: Hook,
     ) => void;
-    assign(ENTRY, (_node, _input, environment) => checkGuard(environment, 1, limits));
+    assign(ENTRY, (_node, _input, environment) => checkGuard(environment, 1));
     assign(EXIT, (_node, _input, environment, result) => {
       checkSize(result, limits.maxOutputBytes);
-      checkGuard(environment, -1, limits);
+      checkGuard(environment, -1);
     });
     bindBoundedFunctions(expression, limits.maxOutputBytes);
     if (compiledChars + source.length > MAX_COMPILED_CHARS) {
@@ -107,11 +107,12 @@ const messageOf = (err: unknown): string =>
 /** Evaluates an expression under its guard and bounds; never throws. */
 export const evaluateGuarded = async (
   source: string,
-  context: ExpressionContext,
+  context: ExpressionInput,
   limits: EvaluationLimits,
 ): Promise<EvaluationOutcome> => {
   try {
-    const guard: Guard = { deadline: Date.now() + limits.timeLimitMs, depth: 0 };
+    const { timeLimitMs } = limits;
+    const guard: Guard = { deadline: Date.now() + timeLimitMs, depth: 0, timeLimitMs };
     const value: unknown = await compile(source, limits).evaluate(context, { [GUARD]: guard });
     return { json: toJson(value, limits.maxOutputBytes) };
   } catch (err) {

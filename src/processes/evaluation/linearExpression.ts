@@ -20,6 +20,8 @@ const NODE_TYPES: ReadonlySet<string> = new Set([
   'condition',
   'variable',
   'function',
+  // Parentheses: each expression inside evaluated once (a binding in one is refused on its own).
+  'block',
 ]);
 
 const BINARY: ReadonlySet<string> = new Set([
@@ -65,6 +67,12 @@ const FUNCTIONS: ReadonlySet<string> = new Set([
   'type',
 ]);
 
+/**
+ * Built-ins that are a walk of their first argument when the second is a string written in the
+ * expression: `$contains` searches for it (a pattern, a regex, is refused as a node of its own).
+ */
+const WITH_LITERAL: ReadonlySet<string> = new Set(['contains']);
+
 /** What a step of a path may carry beyond its name: any of these makes it more than a walk. */
 const OPERATORS = ['stages', 'predicate', 'group', 'focus', 'index', 'tuple', 'seekingParent'];
 
@@ -97,7 +105,11 @@ const allowed = (node: Node): boolean => {
       return node.value === '' || node.value === '$';
     case 'function': {
       const procedure = node.procedure as Node | undefined;
-      return procedure?.type === 'variable' && FUNCTIONS.has(String(procedure.value));
+      if (procedure?.type !== 'variable') return false;
+      const name = String(procedure.value);
+      if (FUNCTIONS.has(name)) return true;
+      const args = node.arguments as Node[] | undefined;
+      return WITH_LITERAL.has(name) && args?.length === 2 && args[1]?.type === 'string';
     }
     default:
       return true;

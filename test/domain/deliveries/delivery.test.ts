@@ -54,6 +54,7 @@ const attempted = (
   trigger: DeliveryAttempted['data']['trigger'],
   next: string | null,
   round = 1,
+  inARow?: number,
 ): DeliveryAttempted => ({
   type: 'delivery.attempted',
   data: {
@@ -65,6 +66,7 @@ const attempted = (
     created_at: t1,
     next_attempt_at: next,
     round,
+    ...(inARow !== undefined && { failures_in_a_row: inARow }),
   },
 });
 
@@ -84,24 +86,33 @@ describe('delivery decider', () => {
     spec
       .given([planned])
       .when(record(failure))
-      .then([attempted(failure, 1, 'initial', '2026-01-01T00:00:02.000Z')]);
+      .then([attempted(failure, 1, 'initial', '2026-01-01T00:00:02.000Z', 1, 1)]);
     const first = attempted(failure, 1, 'initial', '2026-01-01T00:00:02.000Z');
     spec
       .given([planned, first])
       .when(record(failure))
-      .then([attempted(failure, 2, 'retry', '2026-01-01T00:00:03.000Z')]);
+      .then([attempted(failure, 2, 'retry', '2026-01-01T00:00:03.000Z', 1, 2)]);
     const second = attempted(failure, 2, 'retry', '2026-01-01T00:00:03.000Z');
     spec
       .given([planned, first, second])
       .when(record(failure))
-      .then([attempted(failure, 3, 'retry', null)]);
+      .then([attempted(failure, 3, 'retry', null, 1, 3)]);
+  });
+
+  it('counts the failures in a row of the round: a success carries those it ends', () => {
+    const first = attempted(failure, 1, 'initial', '2026-01-01T00:00:02.000Z', 1, 1);
+    const second = attempted(failure, 2, 'retry', '2026-01-01T00:00:03.000Z', 1, 2);
+    spec
+      .given([planned, first, second])
+      .when(record(success))
+      .then([attempted(success, 3, 'retry', null, 1, 2)]);
   });
 
   it('records a success with nothing next, and a late duplicate without rescheduling', () => {
     spec
       .given([planned])
       .when(record(success))
-      .then([attempted(success, 1, 'initial', null)]);
+      .then([attempted(success, 1, 'initial', null, 1, 0)]);
     const done = attempted(success, 1, 'initial', null);
     spec
       .given([planned, done])
@@ -122,7 +133,7 @@ describe('delivery decider', () => {
     spec
       .given([planned, done, requeued])
       .when(record(failure))
-      .then([attempted(failure, 2, 'resend', '2026-01-01T00:00:02.000Z', 2)]);
+      .then([attempted(failure, 2, 'resend', '2026-01-01T00:00:02.000Z', 2, 1)]);
   });
 
   it('records a try of a replaced round as superseded: the new round is still sent', () => {
@@ -143,12 +154,12 @@ describe('delivery decider', () => {
     spec
       .given([planned, requeued, late])
       .when(record(success, { round: 2 }))
-      .then([attempted(success, 2, 'resend', null, 2)]);
+      .then([attempted(success, 2, 'resend', null, 2, 0)]);
     // A try without a round (an earlier version's queue) counts for the current round.
     spec
       .given([planned, requeued, late])
       .when(record(failure))
-      .then([attempted(failure, 2, 'resend', '2026-01-01T00:00:02.000Z', 2)]);
+      .then([attempted(failure, 2, 'resend', '2026-01-01T00:00:02.000Z', 2, 1)]);
   });
 
   it('abandons a pending delivery whose endpoint went away, and only a pending one', () => {

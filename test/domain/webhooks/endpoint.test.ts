@@ -20,6 +20,8 @@ const settings: EndpointSettings = {
   rate_limit_per_s: null,
   metadata: {},
   headers: {},
+  filter: null,
+  ordering: 'unordered',
 };
 
 const create = (overrides: Partial<EndpointSettings> = {}): CreateEndpoint => ({

@@ -36,14 +36,22 @@ export const endpointsInLog = (log: readonly LogEntry[]): Map<string, LoggedEndp
 const pick = <T extends object>(from: T, keys: Array<keyof T>): Partial<T> =>
   Object.fromEntries(keys.filter((k) => k in from).map((k) => [k, from[k]])) as Partial<T>;
 
-/** PRODUCT.md 7: an endpoint's filter, and its channels against the event's. */
+/** The operational events (PRODUCT.md 11), each about an endpoint that it never goes to. */
+const OPERATIONAL = /^(message\.attempt|webhook_endpoint)\./;
+
+/**
+ * PRODUCT.md 7: an endpoint's filter, and its channels against the event's. An operational event
+ * goes only to the endpoints that list it, other than the one it is about, whatever their channels.
+ */
 const receives = (
   endpoint: LoggedEndpoint,
-  event: { type: string; channels: string[] | null },
+  event: { type: string; channels: string[] | null; about: unknown },
 ): boolean =>
-  (endpoint.filter_types === null || endpoint.filter_types.includes(event.type)) &&
-  (!endpoint.channels?.length ||
-    (event.channels ?? []).some((channel) => endpoint.channels!.includes(channel)));
+  OPERATIONAL.test(event.type)
+    ? endpoint.filter_types?.includes(event.type) === true && endpoint.id !== event.about
+    : (endpoint.filter_types === null || endpoint.filter_types.includes(event.type)) &&
+      (!endpoint.channels?.length ||
+        (event.channels ?? []).some((channel) => endpoint.channels!.includes(channel)));
 
 export type Expected = { endpoint: LoggedEndpoint; event: string; type: string };
 
@@ -63,6 +71,7 @@ export const expectedDeliveries = (log: readonly LogEntry[], deliverable: Readon
       id: entry.data.id as string,
       type: entry.type,
       channels: entry.data.channels as string[] | null,
+      about: (entry.data.data as { endpoint_id?: unknown } | undefined)?.endpoint_id,
     };
     for (const endpoint of endpoints) {
       if (endpoint.merchant !== entry.data.merchant_id || !receives(endpoint, event)) continue;

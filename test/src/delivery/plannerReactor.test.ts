@@ -16,6 +16,8 @@ const settings = (overrides: Partial<EndpointSettings> = {}): EndpointSettings =
   headers: {},
   rate_limit_per_s: null,
   metadata: {},
+  filter: null,
+  ordering: 'unordered',
   ...overrides,
 });
 

@@ -51,7 +51,18 @@ describe('event catalog and business events', () => {
       expect(names, name).to.include(name);
     }
     expect(res.body.data).to.have.length(EVENT_CATALOG.length);
-    expect(res.body.data[0]).to.have.keys('object', 'name', 'family', 'description', 'deliverable');
+    expect(res.body.data[0]).to.have.keys(
+      'object',
+      'name',
+      'family',
+      'description',
+      'deliverable',
+      'schema',
+      'examples',
+      'version',
+      'deprecated',
+      'updated_at',
+    );
     expect(names.some((n: string) => n.startsWith('extension.'))).to.equal(false);
   });
 

@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { checkFilter } from '../../../domain/webhooks/endpointFilter.js';
+import { checkChannels } from '../../../domain/webhooks/endpointRules.js';
+import { filterInputOf, filterOutcome } from '../../delivery/endpointFilter.js';
+import { newId } from '../../ids.js';
+import type { Services } from '../../services.js';
+import { decodeOrThrow } from '../codec.js';
+import { TestFilterBody } from '../codecs/webhooks.js';
+import type { Handler } from '../handler.js';
+import { handle, ok } from '../handler.js';
+import { HttpProblem, fromDomainError } from '../problem.js';
+import { merchantScope, requireRole } from '../requestContext.js';
+
+/** What this file uses of the services. */
+type Needs = Pick<Services, 'now'>;
+
+/**
+ * `POST /v1/webhook-filters/test`: would an endpoint with this filter receive this event? The
+ * filter is compiled as an endpoint's is, and evaluated as planning does: over the body the event
+ * would be delivered with, in the same bounds, held back as planning holds it back (a filter that
+ * went past its bounds lately is not run again). Nothing is recorded. The event's channels
+ * are checked as a published event's are, but a filter cannot see them: they are not in the body.
+ */
+const testFilter =
+  (services: Needs): Handler =>
+  async (req) => {
+    requireRole(req, 'admin', 'merchant');
+    const { filter, event } = decodeOrThrow(TestFilterBody, req.body ?? {}, 'body');
+    const merchantId = merchantScope(req, event.merchant_id);
+    if (!merchantId) {
+      throw new HttpProblem('validation_failed', 'Name the merchant the event is for.', [
+        { path: 'event.merchant_id', message: 'required for an admin key' },
+      ]);
+    }
+    const faults = checkChannels(event.channels ?? null, 'event.channels');
+    if (faults.length > 0)
+      throw new HttpProblem('validation_failed', "The event's channels are not valid.", faults);
+    const refused = checkFilter(filter);
+    if (refused) throw fromDomainError(refused);
+    const input = filterInputOf({
+      id: newId('evt'),
+      type: event.type,
+      merchant_id: merchantId,
+      created_at: services.now().toISOString(),
+      data: event.data,
+    });
+    const { matches, failure } = await filterOutcome(services, merchantId, filter, input);
+    return ok({ matches, error: failure ? { message: failure.message } : null });
+  };
+
+export const webhookFilterRoutes = (services: Needs): Router => {
+  const router = Router();
+  router.post('/v1/webhook-filters/test', handle(testFilter(services)));
+  return router;
+};

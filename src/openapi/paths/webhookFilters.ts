@@ -1,0 +1,52 @@
+import { MAX_FILTER_LENGTH } from '../../../domain/webhooks/endpointFilter.js';
+import { authenticated, unprocessable, withBody } from '../responses.js';
+import { json, object, ref } from '../schema.js';
+
+export const webhookFilterPaths = {
+  '/v1/webhook-filters/test': {
+    post: {
+      tags: ['Webhook endpoints'],
+      operationId: 'testWebhookFilter',
+      summary:
+        'Would an endpoint with this filter receive this event? Evaluated on the body it would be delivered with; nothing is recorded',
+      requestBody: {
+        required: true,
+        content: json(
+          object({
+            filter: {
+              type: 'string',
+              minLength: 1,
+              maxLength: MAX_FILTER_LENGTH,
+              description: 'A JSONata expression, as an endpoint’s filter',
+            },
+            event: object(
+              {
+                type: { type: 'string', minLength: 1, maxLength: 128 },
+                data: { type: 'object' },
+                merchant_id: {
+                  ...ref('MerchantId'),
+                  description:
+                    'Required for an admin key; implied for a merchant key (another merchant: 403)',
+                },
+                channels: {
+                  ...ref('Channels'),
+                  description: 'Checked as on publish; not in the delivered body',
+                },
+              },
+              ['merchant_id', 'channels'],
+            ),
+          }),
+        ),
+      },
+      responses: {
+        '200': {
+          description: 'Whether the filter matches, and why it could not be evaluated if so',
+          content: json(ref('WebhookFilterTest')),
+        },
+        ...authenticated,
+        ...withBody,
+        ...unprocessable('invalid_filter'),
+      },
+    },
+  },
+};
