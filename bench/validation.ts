@@ -45,7 +45,7 @@ const SCHEMA = {
 
 const data = (n: number) => ({
   shipment_id: `shp_bench${String(n).padStart(8, '0')}`,
-  order_id: `ord_${n}`,
+  order_id: `ord_${String(n).padStart(6, '0')}`,
   carrier: 'postnl',
   tracking_url: `https://track.example.com/shp/${n}`,
   dispatched_at: '2026-11-25T10:00:00Z',
