@@ -72,8 +72,14 @@ describe('delivery: failures, disabling and blocking', function () {
     );
     expect(disabled.disabled_reason).to.equal('failing');
     expect(failing.received.length).to.be.at.least(10);
-    const events = await svc.api.get('/v1/events?type=webhook_endpoint.disabled', svc.admin);
-    expect(events.body.data[0].data).to.include({ endpoint_id: endpoint.id, reason: 'failing' });
+    // The merchant is told from the log, once the disabling is read from it.
+    const [told] = await eventually(
+      async () =>
+        (await svc.api.get('/v1/events?type=webhook_endpoint.disabled', svc.admin)).body
+          .data as Array<{ data: Record<string, unknown> }>,
+      (data) => data.length > 0,
+    );
+    expect(told!.data).to.include({ endpoint_id: endpoint.id, reason: 'failing' });
     const [message] = await eventually(
       () => messagesOf(svc, endpoint.id),
       (m) => m[0]?.status === 'failed',
