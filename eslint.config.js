@@ -3,7 +3,18 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', '*.config.js', '.dependency-cruiser.cjs'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'node_modules/',
+      '*.config.js',
+      '.dependency-cruiser.cjs',
+      'test-output/',
+      // Written by npm run generate:client from the OpenAPI document.
+      'src/web/shared/schema.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -3,6 +3,7 @@ import { deliveriesProjection } from './deliveries.js';
 import { endpointStatsProjection } from './endpointStats.js';
 import { eventsProjection } from './events.js';
 import { eventTypesProjection } from './eventTypes.js';
+import { portalSessionsProjection } from './portalSessions.js';
 import type { Projection } from './projection.js';
 import { processDefinitionsProjection } from './processDefinitions.js';
 import { processInstancesProjection } from './processInstances.js';
@@ -20,4 +21,5 @@ export const allProjections: readonly Projection[] = [
   endpointStatsProjection,
   processDefinitionsProjection,
   processInstancesProjection,
+  portalSessionsProjection,
 ];

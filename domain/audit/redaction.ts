@@ -11,6 +11,8 @@ const SECRET_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'webhook_endpoint.created': ['secret'],
   'webhook_endpoint.secret_rotated': ['secret', 'previous'],
   'api_key.created': ['key_hash'],
+  'portal_session.created': ['code_hash'],
+  'portal_session.exchanged': ['token_hash'],
 };
 
 export const REDACTED = '[redacted]';

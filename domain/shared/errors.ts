@@ -5,6 +5,7 @@
 export type DomainErrorCode =
   | 'not_found'
   | 'conflict'
+  | 'unauthorized'
   | 'forbidden'
   | 'validation_failed'
   | 'definition_not_active'

@@ -68,7 +68,19 @@ export type Config = {
   /** Which servers the distributed mode runs on: PostgreSQL, or the design card's three. */
   backend: 'postgres' | 'card' | undefined;
   guards: Guards;
+  /** Who may frame the merchant portal: a CSP `frame-ancestors` source list. */
+  portalFrameAncestors: string;
+  /** Where clients reach the service (portal links start with it); unset: the request's origin. */
+  publicUrl: string | undefined;
 };
+
+/** An http(s) URL without query or fragment, kept without its trailing slash. */
+const publicUrl = fromString('an http or https URL such as https://sluice.example.com', (raw) => {
+  if (!URL.canParse(raw)) return undefined;
+  const url = new URL(raw);
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) return undefined;
+  return url.href.replace(/\/+$/, '');
+});
 
 const CARD_SERVERS = ['EVENTSTORE_URL', 'MONGO_URL', 'KAFKA_BROKERS'] as const;
 
@@ -171,6 +183,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     postgresPoolSize: read(env, 'SLUICE_POSTGRES_POOL_SIZE', integer(2, 1000), 10),
     backend: undefined,
     guards: readGuards(env, deliveryConcurrency),
+    portalFrameAncestors: read(
+      env,
+      'SLUICE_PORTAL_FRAME_ANCESTORS',
+      fromString('a CSP source list', (raw) => (/^[^;,\r\n]+$/.test(raw) ? raw : undefined)),
+      "'self'",
+    ),
+    publicUrl: read(env, 'SLUICE_PUBLIC_URL', publicUrl, undefined),
   };
   if (config.mode === 'embedded' && env.SLUICE_ROLES && env.SLUICE_ROLES !== 'all')
     throw new ConfigError(

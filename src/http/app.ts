@@ -6,6 +6,7 @@ import { authenticationFailures } from './middleware/authenticationFailures.js';
 import { errorHandler, notFound } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
 import { optionsNotServed } from './middleware/optionsNotServed.js';
+import { portalCapabilities } from './middleware/portalCapabilities.js';
 import { rateLimit } from './middleware/rateLimit.js';
 import { readOnlyAuditor } from './middleware/readOnlyAuditor.js';
 import { requestId } from './middleware/requestId.js';
@@ -13,6 +14,7 @@ import { requestLog } from './middleware/requestLog.js';
 import { adminDeliveryRoutes } from './routes/adminDeliveries.js';
 import { adminProjectionRoutes } from './routes/adminProjections.js';
 import { apiKeyRoutes } from './routes/apiKeys.js';
+import { portalExchangeRoutes, portalSessionRoutes } from './routes/portalSessions.js';
 import { auditRoutes } from './routes/audit.js';
 import { eventRoutes } from './routes/events.js';
 import { eventTypeRoutes } from './routes/eventTypes.js';
@@ -24,6 +26,7 @@ import { webhookEndpointRoutes } from './routes/webhookEndpoints.js';
 import { webhookFilterRoutes } from './routes/webhookFilters.js';
 import { webhookSecretRoutes } from './routes/webhookSecrets.js';
 import { systemRoutes } from './routes/system.js';
+import { pageRoutes } from './routes/pages.js';
 import { processDefinitionRoutes } from './routes/processDefinitions.js';
 import { processHistoryRoutes } from './routes/processHistory.js';
 import { processInstanceRoutes } from './routes/processInstances.js';
@@ -46,6 +49,8 @@ export const createApp = (services: Services): Express => {
   app.use(requestLog(services.logger, services.metrics.http));
   app.use(optionsNotServed());
   app.use(systemRoutes(services));
+  app.use(portalExchangeRoutes(services));
+  app.use(pageRoutes(services));
 
   app.use(
     '/v1',
@@ -60,10 +65,15 @@ export const createApp = (services: Services): Express => {
   app.use('/v1', readOnlyAuditor());
   app.use(
     '/v1',
+    portalCapabilities(() => services.now()),
+  );
+  app.use(
+    '/v1',
     rateLimit({ rps: services.config.rateLimitRps, burst: services.config.rateLimitRps * 2 }),
   );
   app.use(jsonBody());
   app.use(apiKeyRoutes(services));
+  app.use(portalSessionRoutes(services));
   app.use(eventTypeRoutes(services));
   app.use(eventRoutes(services));
   app.use(webhookSecretRoutes(services));

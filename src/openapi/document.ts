@@ -4,6 +4,7 @@ import { eventPaths } from './paths/events.js';
 import { processDefinitionPaths } from './paths/processDefinitions.js';
 import { operationsPaths } from './paths/operations.js';
 import { processInstancePaths } from './paths/processInstances.js';
+import { portalPaths } from './paths/portal.js';
 import { systemPaths } from './paths/system.js';
 import { webhookDeliveryPaths } from './paths/webhookDeliveries.js';
 import { webhookPaths } from './paths/webhooks.js';
@@ -35,6 +36,7 @@ export const openApiDocument = () => ({
     { name: 'Process definitions' },
     { name: 'Process instances' },
     { name: 'Audit and operations' },
+    { name: 'Merchant portal' },
   ],
   paths: withSharedAnswers({
     ...systemPaths,
@@ -47,6 +49,7 @@ export const openApiDocument = () => ({
     ...processDefinitionPaths,
     ...processInstancePaths,
     ...operationsPaths,
+    ...portalPaths,
   }),
   components: { schemas, responses, parameters, securitySchemes },
 });

@@ -81,7 +81,7 @@ describe('isolation: every documented operation, by every kind of caller', funct
   });
 
   it('answers the open routes to anyone, with or without a key', async () => {
-    const open = operations.filter((op) => op.open);
+    const open = operations.filter((op) => op.open && !isWrite(op.method));
     expect(open.map((op) => op.template)).to.include.members([
       '/v1/config',
       '/v1/openapi.json',
@@ -93,6 +93,19 @@ describe('isolation: every documented operation, by every kind of caller', funct
       for (const key of [undefined, fx.keys.revoked, 'sk_unknown', fx.keys.other]) {
         const res = await call(op, key, fx.resources);
         expect(res.status, `${op.id} with ${key ?? 'no key'}`).to.equal(200);
+      }
+    }
+  });
+
+  it('refuses the open writes (a portal code’s exchange) a bad code, whatever key comes with it', async () => {
+    for (const op of operations.filter((o) => o.open && isWrite(o.method))) {
+      for (const key of [undefined, fx.keys.admin, fx.keys.owner, 'sk_unknown']) {
+        await refused(
+          `${op.id} with ${key ?? 'no key'}`,
+          () => call(op, key, fx.resources, { body: { code: 'pc_unknown' } }),
+          401,
+          'unauthorized',
+        );
       }
     }
   });

@@ -129,6 +129,12 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   getProjection: { roles: operators },
   rebuildProjection: { roles: adminOnly },
   reconcileDeliveries: { roles: adminOnly, sample: () => ({ body: { limit: 10 } }) },
+  createPortalSession: { roles: adminOnly, sample: () => ({ body: { merchant_id: OWNER } }) },
+  expirePortalSessions: {
+    roles: adminOnly,
+    destroys: true,
+    sample: () => ({ body: { merchant_id: OWNER } }),
+  },
 };
 
 type Parameter = { name: string; in: string };

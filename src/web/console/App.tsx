@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'preact/hooks';
+import { createApi } from '../shared/api';
+import { Button, Shell } from '../shared/components';
+import type { NavItem } from '../shared/components';
+import { useRoute } from '../shared/router';
+import { ConsoleContext } from './context';
+import { keyStore } from './keyStore';
+import { PlannedPage } from './PlannedPage';
+import { ProjectionsPage } from './ProjectionsPage';
+import { SignIn } from './SignIn';
+
+const NAV: NavItem[] = [
+  { route: 'projections', label: 'Projections' },
+  { route: 'merchants', label: 'Merchants' },
+  { route: 'processes', label: 'Processes' },
+  { route: 'audit', label: 'Audit log' },
+  { route: 'portal-links', label: 'Portal links' },
+];
+
+const Page = ({ route }: { route: string }) => {
+  switch (route) {
+    case 'projections':
+      return <ProjectionsPage />;
+    case 'merchants':
+      return (
+        <PlannedPage
+          title="Merchants"
+          what="Each merchant with its endpoints, failing ones first."
+        />
+      );
+    case 'processes':
+      return (
+        <PlannedPage
+          title="Processes"
+          what="Process definitions and their instances, each as its step graph."
+        />
+      );
+    case 'audit':
+      return (
+        <PlannedPage
+          title="Audit log"
+          what="Every change, filtered by stream, type and merchant."
+        />
+      );
+    case 'portal-links':
+      return (
+        <PlannedPage
+          title="Portal links"
+          what="A link that opens the merchant portal for one merchant."
+        />
+      );
+    default:
+      return <PlannedPage title="Not found" what={`There is no page named “${route}”.`} />;
+  }
+};
+
+/** The operators' console: signed in with an admin or auditor key kept in this tab. */
+export const App = () => {
+  const [key, setKey] = useState(() => keyStore.read()?.key);
+  const route = useRoute('projections');
+  const signOut = () => {
+    keyStore.clear();
+    setKey(undefined);
+  };
+  const session = useMemo(
+    () => ({
+      api: createApi({ token: () => keyStore.read()?.key, onUnauthorized: signOut }),
+      signOut,
+    }),
+    [],
+  );
+
+  if (!key)
+    return (
+      <SignIn
+        onSignedIn={(signedIn) => {
+          keyStore.write({ key: signedIn });
+          setKey(signedIn);
+        }}
+      />
+    );
+  return (
+    <ConsoleContext.Provider value={session}>
+      <Shell
+        product="Console"
+        nav={NAV}
+        route={route}
+        meta={
+          <>
+            <span>
+              Key <code>…{key.slice(-4)}</code>
+            </span>
+            <Button size="small" variant="ghost" onClick={signOut}>
+              Sign out
+            </Button>
+          </>
+        }
+      >
+        <Page route={route} />
+      </Shell>
+    </ConsoleContext.Provider>
+  );
+};

@@ -1,0 +1,103 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { Problem } from '../shared/api';
+import { asProblem, createApi } from '../shared/api';
+import { Loading, Shell } from '../shared/components';
+import type { NavItem } from '../shared/components';
+import { formatDateTime } from '../shared/format';
+import { useRoute } from '../shared/router';
+import { PortalContext } from './context';
+import { EndpointsPage } from './EndpointsPage';
+import { EventCatalogPage } from './EventCatalogPage';
+import { LinkProblem } from './LinkProblem';
+import type { Capability, PortalSession } from './portalSession';
+import { exchangeCode, isCurrent, sessionStore, takeCodeFromAddress } from './portalSession';
+
+const NAV: NavItem[] = [
+  { route: 'endpoints', label: 'Endpoints' },
+  { route: 'event-catalog', label: 'Event catalog' },
+];
+
+type Stage =
+  | { name: 'opening' }
+  | { name: 'open'; session: PortalSession }
+  | { name: 'link-failed'; problem: Problem }
+  | { name: 'ended' }
+  | { name: 'no-link' };
+
+/** Where the tab starts: a link's code to trade, a session it already holds, or neither. */
+const firstStage = (code: string | undefined): Stage => {
+  if (code !== undefined) return { name: 'opening' };
+  const kept = sessionStore.read();
+  if (isCurrent(kept)) return { name: 'open', session: kept };
+  if (kept) sessionStore.clear();
+  return { name: kept ? 'ended' : 'no-link' };
+};
+
+const SignedIn = ({ session, onEnded }: { session: PortalSession; onEnded: () => void }) => {
+  const route = useRoute('endpoints');
+  const portal = useMemo(
+    () => ({
+      api: createApi({ token: () => session.token, onUnauthorized: onEnded }),
+      session,
+      can: (capability: Capability) => session.capabilities.includes(capability),
+    }),
+    [session, onEnded],
+  );
+  return (
+    <PortalContext.Provider value={portal}>
+      <Shell
+        product="Webhooks"
+        nav={NAV}
+        route={route}
+        meta={
+          <>
+            <span>
+              Merchant <code>{session.merchant_id}</code>
+            </span>
+            <span>Session ends {formatDateTime(session.expires_at)}</span>
+          </>
+        }
+      >
+        {route === 'event-catalog' ? <EventCatalogPage /> : <EndpointsPage />}
+      </Shell>
+    </PortalContext.Provider>
+  );
+};
+
+/**
+ * The merchant portal. It opens from a one-time link (`/portal#code=…`): the code is traded for
+ * a token kept in this tab, and the pages act as the merchant with it until it expires.
+ */
+export const App = () => {
+  const [code] = useState(takeCodeFromAddress);
+  const [stage, setStage] = useState<Stage>(() => firstStage(code));
+
+  useEffect(() => {
+    if (code === undefined) return;
+    sessionStore.clear();
+    exchangeCode(code).then(
+      (session) => {
+        sessionStore.write(session);
+        setStage({ name: 'open', session });
+      },
+      (error: unknown) => setStage({ name: 'link-failed', problem: asProblem(error) }),
+    );
+  }, [code]);
+
+  const onEnded = useMemo(
+    () => () => {
+      sessionStore.clear();
+      setStage({ name: 'ended' });
+    },
+    [],
+  );
+
+  switch (stage.name) {
+    case 'opening':
+      return <Loading label="Opening the portal…" />;
+    case 'open':
+      return <SignedIn session={stage.session} onEnded={onEnded} />;
+    default:
+      return <LinkProblem stage={stage} />;
+  }
+};

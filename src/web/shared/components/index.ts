@@ -1,0 +1,10 @@
+export { Badge } from './Badge';
+export type { Tone } from './Badge';
+export { Button } from './Button';
+export { TextField } from './Field';
+export { ProblemBanner } from './ProblemBanner';
+export { Centered, PageHeader, Shell } from './Shell';
+export type { NavItem } from './Shell';
+export { EmptyState, ErrorState, Loading } from './States';
+export { Table } from './Table';
+export type { Column } from './Table';

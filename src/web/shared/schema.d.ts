@@ -1,0 +1,3606 @@
+// Generated from openApiDocument() by `npm run generate:client`: edit the OpenAPI document, not this file.
+
+export interface paths {
+    "/v1/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public configuration: limits, retry schedule, signature version */
+        get: operations["getConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["getOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process lives */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Its stores answer */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the active API keys, newest first; a merchant key sees its own merchant’s keys */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create an API key (admin); the key is in this answer only */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key (admin); it stops working at once */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event catalog: every type, its family, meaning, schema and examples, and whether webhooks deliver it */
+        get: operations["listEventTypes"];
+        put?: never;
+        /**
+         * Register a platform event type, with the schema of its data (admin)
+         * @description Registrations are events of the log (event_type.registered), shown in the audit log. Types are never deleted. Once registered, the type is published through POST /v1/events, its data checked against its schema, and delivered when deliverable.
+         */
+        post: operations["createEventType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/event-types/{event_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event type of the catalog */
+        get: operations["getEventType"];
+        put?: never;
+        /**
+         * Change a type’s description, schema, examples or deprecation (admin)
+         * @description For built-in and registered types alike; recorded as event_type.updated. A new schema adds one to version and is enforced on publications at once (within a second on other API processes). A deprecated type is still published and delivered to the endpoints that list it, but no endpoint may newly list it.
+         */
+        post: operations["updateEventType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List business events, newest first */
+        get: operations["listEvents"];
+        put?: never;
+        /**
+         * Publish a business event (admin); idempotent on `id`
+         * @description Catalog types (built-in and registered) and `extension.*` types are accepted; `extension.*` events are recorded but never delivered. `data` must match the current schema of its type (422 event_data_invalid, each fault at its path under data; nothing is recorded); `extension.*` data may be any object. Publishing an `id` again with the same content answers 200 with the event; with other content, 409.
+         */
+        post: operations["publishEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One business event */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List endpoints, newest first */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Create a webhook endpoint for a merchant; fetch its secret with the secret route */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One endpoint (never its secret) */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        /** Update URL, subscribed types, channels, status and the rest; re-enabling clears disabled_reason */
+        post: operations["updateWebhookEndpoint"];
+        /** Delete an endpoint; its pending deliveries stop */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint’s current signing secret (admin or the merchant’s key; not auditors) */
+        get: operations["getWebhookEndpointSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}/secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret; the old one still signs for secret_rotation_grace_s */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to one endpoint, or to every enabled endpoint of the merchant
+         * @description Test events reach the named endpoints whatever their filter_types.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint’s delivery attempts, newest first */
+        get: operations["listWebhookAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One row per event sent to the endpoint, newest first */
+        get: operations["listWebhookMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}/messages/{event_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one message again, with the same webhook-id */
+        post: operations["resendWebhookMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again every event of the merchant in a window that the endpoint receives
+         * @description With only_failed (the default), events already delivered successfully to the endpoint are left out.
+         */
+        post: operations["replayWebhookMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{endpoint_id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint’s attempts by outcome over time, and its messages by status now
+         * @description Attempts are counted when they were made, in buckets of an hour or a day (UTC). The range may span at most 31 days by hour, 366 days by day.
+         */
+        get: operations["getWebhookEndpointStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-filters/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Would an endpoint with this filter receive this event? Evaluated on the body it would be delivered with; nothing is recorded */
+        post: operations["testWebhookFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List definitions, newest first */
+        get: operations["listProcessDefinitions"];
+        put?: never;
+        /**
+         * Publish a new version (1, 2, …) of a definition, in status draft (admin)
+         * @description Validated whole: step types, unique step ids, every `next` to a step, JSONata expressions that compile, an input schema that compiles. Every fault comes back in `errors` with its path (400).
+         */
+        post: operations["publishProcessDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-definitions/{definition_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A definition with its versions and active_version */
+        get: operations["getProcessDefinition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-definitions/{definition_id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a version the single active one (admin) */
+        post: operations["activateProcessDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-definitions/{definition_id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave no version active: runs are refused with definition_not_active (admin) */
+        post: operations["deactivateProcessDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/processes/{definition_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a run of the definition’s active version; optionally wait for its result */
+        post: operations["runProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List instances, newest first */
+        get: operations["listProcessInstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-instances/{instance_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An instance: definition, status, inputs, result, visible steps */
+        get: operations["getProcessInstance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-instances/{instance_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an instance that has not ended (409 when it has) */
+        post: operations["cancelProcessInstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-instances/{instance_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the same definition version again with the same inputs (replay_of set) */
+        post: operations["replayProcessInstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-instances/{instance_id}/user-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete the user_action step the instance waits on; its output is data */
+        post: operations["completeUserAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-instances/{instance_id}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or reject the approval step the instance waits on; rejected fails it (approval_rejected) */
+        post: operations["resolveApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/process-instances/{instance_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The instance’s own event history, oldest first */
+        get: operations["listProcessInstanceEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole log, oldest first, paged by position (admin, auditor) */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/projections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each projection’s checkpoint, lag and status (admin, auditor) */
+        get: operations["listProjections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/projections/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One projection’s checkpoint, lag, status and rebuild progress (admin, auditor) */
+        get: operations["getProjection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/projections/{name}/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild a projection from position 0 beside the live one, swapped in when caught up; reads keep working (admin)
+         * @description Answers at once with the projection, status rebuilding; follow its progress with GET. A request while a rebuild of the same projection is under way joins it. In the distributed mode a rebuild runs in a process of the projector role: another process answers 503.
+         */
+        post: operations["rebuildProjection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/deliveries/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan again, from the log, the deliveries of a stretch of business events (admin)
+         * @description After the feed lost events (the distributed mode's topic lost or expired data past the relay's checkpoint), walks the log from from_position, at most limit business events per call, and plans each event to the endpoints that receive it. What was planned already is left as it is: planning is idempotent. Call again with next_position while has_more.
+         */
+        post: operations["reconcileDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a single-use sign-in link to the merchant portal (admin) */
+        post: operations["createPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a portal link’s code for a token, once; no API key (an unknown, used or expired code is a 401) */
+        post: operations["exchangePortalCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/sessions/expire-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every portal session of a merchant (admin): its tokens and unused codes stop working at once */
+        post: operations["expirePortalSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        TransformStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @constant */
+            type: "transform";
+            /** @description A JSONata expression over { input, steps: { <step id>: <output> }, instance } */
+            value: string;
+        };
+        EmitStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @constant */
+            type: "emit";
+            /** @description A catalog type or extension.* */
+            event_type: string;
+            /** @description Must give an object: the event’s data */
+            data: string;
+        };
+        DelayStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @constant */
+            type: "delay";
+            duration_ms: number;
+        };
+        UserActionStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @constant */
+            type: "user_action";
+            action?: string;
+        };
+        ApprovalStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @constant */
+            type: "approval";
+        };
+        ChoiceStep: {
+            id: string;
+            name?: string;
+            visible?: boolean;
+            /** @description A JSONata expression over { input, steps: { <step id>: <output> }, instance } */
+            if?: string;
+            /** @constant */
+            type: "choice";
+            branches: {
+                /** @description A JSONata expression over { input, steps: { <step id>: <output> }, instance } */
+                when: string;
+                next: string;
+            }[];
+            /** @description Default: the step after the choice */
+            otherwise?: string;
+        };
+        HttpStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @constant */
+            type: "http";
+            /** @enum {string} */
+            method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            /**
+             * Format: uri
+             * @description Same address rules as webhook URLs
+             */
+            url: string;
+            /** @description Sent as JSON */
+            body?: string;
+            /** @description Sent with every call; kept encrypted at rest. Only the admin’s key reads the values: to any other key, and in the answer to a publish, each value is `"[redacted]"` (the names stay). */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @default 10000 */
+            timeout_ms: number;
+            retry?: {
+                max_attempts: number;
+                backoff_ms: number;
+            };
+        };
+        FailStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @constant */
+            type: "fail";
+            code: string;
+            message?: string;
+        };
+        SucceedStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @constant */
+            type: "succeed";
+        };
+        /** @description One step of the step language; `type` says which. */
+        Step: components["schemas"]["TransformStep"] | components["schemas"]["EmitStep"] | components["schemas"]["DelayStep"] | components["schemas"]["UserActionStep"] | components["schemas"]["ApprovalStep"] | components["schemas"]["ChoiceStep"] | components["schemas"]["HttpStep"] | components["schemas"]["FailStep"] | components["schemas"]["SucceedStep"];
+        ProcessDefinitionBody: {
+            id: string;
+            name: string;
+            description?: string | null;
+            /** @description JSON Schema 2020-12 for a run’s input */
+            input_schema: Record<string, never>;
+            steps: components["schemas"]["Step"][];
+            /** @description The instance’s result */
+            output?: string | null;
+        };
+        ProcessDefinitionVersion: {
+            id: string;
+            /** @constant */
+            object: "process_definition_version";
+            version: number;
+            /** @enum {string} */
+            status: "draft" | "active" | "inactive";
+            name: string;
+            description: string | null;
+            /** @description JSON Schema 2020-12 for a run’s input */
+            input_schema: Record<string, never>;
+            steps: components["schemas"]["Step"][];
+            /** @description The instance’s result */
+            output: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+        };
+        ProcessDefinitionSummary: {
+            id: string;
+            /** @constant */
+            object: "process_definition";
+            name: string;
+            description: string | null;
+            active_version: number | null;
+            latest_version: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            updated_at: string;
+        };
+        ProcessDefinition: {
+            id: string;
+            /** @constant */
+            object: "process_definition";
+            name: string;
+            description: string | null;
+            active_version: number | null;
+            latest_version: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            updated_at: string;
+            versions: components["schemas"]["ProcessDefinitionVersion"][];
+        };
+        ProcessDefinitionList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ProcessDefinitionSummary"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        InstanceStatus: "pending" | "running" | "waiting" | "completed" | "failed" | "cancelled";
+        InstanceStep: {
+            id: string;
+            name: string | null;
+            type: string;
+            /** @enum {string} */
+            status: "pending" | "running" | "waiting" | "completed" | "failed" | "skipped";
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            completed_at: string | null;
+            /** @description Present once the step completed */
+            output?: unknown;
+            error?: {
+                code: string;
+                message: string;
+                step_id: string | null;
+            };
+        };
+        ProcessInstance: {
+            id: string;
+            /** @constant */
+            object: "process_instance";
+            definition: {
+                id: string;
+                version: number;
+            };
+            merchant_id: components["schemas"]["MerchantId"];
+            status: components["schemas"]["InstanceStatus"];
+            inputs: Record<string, never>;
+            result?: {
+                output: unknown;
+            };
+            error?: {
+                code: string;
+                message: string;
+                step_id: string | null;
+            };
+            /** @description Visible steps, in the order reached */
+            steps: components["schemas"]["InstanceStep"][];
+            /** @description As the caller gave it, with mode set to "api" by the service */
+            start_source: {
+                /** @constant */
+                mode?: "api";
+            };
+            replay_of: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            completed_at: string | null;
+        };
+        ProcessInstanceList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ProcessInstance"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        ProcessInstanceEvent: {
+            /** @constant */
+            object: "process_instance_event";
+            id: string;
+            type: string;
+            stream: string;
+            revision: number;
+            position: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            recorded_at: string;
+            data: Record<string, never>;
+            metadata: {
+                merchant_id: string | null;
+                actor: string | null;
+                request_id: string | null;
+                correlation_id: string | null;
+                causation_id: string | null;
+            };
+        };
+        ProcessInstanceEventList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ProcessInstanceEvent"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        AuditEvent: {
+            /** @description The event’s place in the whole log: pass it as from_position to read on */
+            position: string;
+            stream: string;
+            revision: number;
+            id: string;
+            type: string;
+            merchant_id: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            recorded_at: string;
+            /** @description As recorded; signing secrets and key hashes read "[redacted]" */
+            data: unknown;
+            metadata: {
+                merchant_id: string | null;
+                /** @description The id of the API key (never the key), or the worker, that caused the event */
+                actor: string | null;
+                request_id: string | null;
+                /** @description The request (or first event) a chain of events started from */
+                correlation_id: string | null;
+                /** @description The id of the event that caused this one; null for an API call’s own events */
+                causation_id: string | null;
+            };
+        };
+        AuditEventPage: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["AuditEvent"][];
+            has_more: boolean;
+            /** @description Pass it as from_position for the next page (or to follow the log later); null only while the log is empty */
+            next_position: string | null;
+        };
+        RebuildProgress: {
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            started_at: string;
+            events_done: number;
+            events_total: number;
+        };
+        Projection: {
+            /** @constant */
+            object: "projection";
+            name: string;
+            /** @description Every event of the log up to this position is reflected in its read models */
+            checkpoint: string | null;
+            /** @description Events in the log after the checkpoint */
+            lag: number;
+            /** @enum {string} */
+            status: "live" | "rebuilding" | "failing" | "stopped";
+            last_error: string | null;
+            rebuild: components["schemas"]["RebuildProgress"] | null;
+        };
+        ProjectionList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Projection"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        /**
+         * @description A JSONata expression over the delivered body ({ id, type, merchant_id, created_at, data }): the endpoint receives an event only when it evaluates to exactly true. An evaluation error counts as false (and is counted in the metric sluice_webhook_filter_errors_total). Each evaluation may run 100 ms; a filter that goes past its bounds (time, memory, or the size of what it makes) counts as false, without being run, for the next 60 s, and so do all of the merchant's filters that are not simple comparisons once three have. One that does not compile is 422 invalid_filter, with its position in errors[].position. null: every event the endpoint subscribes to. Not applied to test webhooks.
+         * @default null
+         * @example data.amount > 100 and data.currency = "EUR"
+         */
+        EndpointFilter: string | null;
+        /**
+         * @description fifo: at most one message in flight to the endpoint, in the order of their events in the log; a message waiting for a retry holds back the ones after it until it succeeds or is abandoned; a resend or replay goes to the back of the line.
+         * @default unordered
+         * @enum {unknown}
+         */
+        EndpointOrdering: "unordered" | "fifo";
+        WebhookFilterTest: {
+            /** @description The filter evaluated to exactly true */
+            matches: boolean;
+            /** @description Why the filter could not be evaluated (it then does not match) */
+            error: {
+                message: string;
+            } | null;
+        };
+        FieldFault: {
+            path: string;
+            message: string;
+            /** @description Where in an expression the fault is (a filter that does not compile) */
+            position?: number;
+        };
+        /** @description RFC 9457 problem details; `code` is the stable machine-readable reason. */
+        Problem: {
+            /** Format: uri-reference */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /** @enum {string} */
+            code: "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "definition_not_active" | "conflict" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "input_invalid" | "invalid_filter_type" | "invalid_filter" | "unknown_event_type" | "invalid_url" | "invalid_header" | "invalid_schema" | "event_data_invalid" | "idempotency_key_reused" | "limit_reached" | "rate_limited" | "internal" | "unavailable";
+            request_id: string;
+            errors?: components["schemas"]["FieldFault"][];
+        };
+        /** @example mer_acme */
+        MerchantId: string;
+        /** @enum {string} */
+        Role: "admin" | "merchant" | "auditor";
+        ApiKey: {
+            id: string;
+            /** @constant */
+            object: "api_key";
+            role: components["schemas"]["Role"];
+            merchant_id: components["schemas"]["MerchantId"] | null;
+            name: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+        };
+        ApiKeyCreated: {
+            id: string;
+            /** @constant */
+            object: "api_key";
+            /** @description The key itself, shown once. An idempotent replay of the creation answers null here: the key is never stored in clear. */
+            key: string | null;
+            role: components["schemas"]["Role"];
+            merchant_id: components["schemas"]["MerchantId"] | null;
+            name: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+        };
+        ApiKeyList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ApiKey"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        PublicConfig: {
+            /** @constant */
+            api_version: "v1";
+            process_runs: {
+                max_wait_timeout_ms: number;
+            };
+            webhooks: {
+                /** @constant */
+                signature_version: "v1";
+                timestamp_tolerance_s: number;
+                retry_schedule_s: number[];
+                attempt_timeout_ms: number;
+                secret_rotation_grace_s: number;
+                max_payload_bytes: number;
+            };
+        };
+        EventType: {
+            /** @constant */
+            object: "event_type";
+            /** @example order.created */
+            name: string;
+            family: string;
+            description: string;
+            /** @description Delivered by webhook to endpoints */
+            deliverable: boolean;
+            /**
+             * @description JSON Schema 2020-12 for the data, at most 64 KiB as JSON. Compiled with the limits of process input schemas: patterns must be matchable in linear time, and references may not multiply the work. {"type": "object"} when nothing more is declared.
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "order_id"
+             *       ],
+             *       "properties": {
+             *         "order_id": {
+             *           "type": "string"
+             *         }
+             *       }
+             *     }
+             */
+            schema: Record<string, never>;
+            /** @description Data valid against the schema, each at most 64 KiB as JSON; at least one for a deliverable type. */
+            examples: Record<string, never>[];
+            /** @description One more with each change of the schema */
+            version: number;
+            /** @description Still published, and delivered to the endpoints that listed it; no endpoint may newly list it in filter_types. */
+            deprecated: boolean;
+            /**
+             * Format: date-time
+             * @description When the type last changed; null for a built-in type as the service ships it
+             */
+            updated_at: string | null;
+        };
+        EventTypeList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["EventType"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        RegisterEventType: {
+            /**
+             * @description Not starting with extension., webhook., message. or process. (the service’s own); a name taken by a built-in or registered type is 409.
+             * @example shipment.dispatched
+             */
+            name: string;
+            description: string;
+            /** @default platform */
+            family: string;
+            /**
+             * @description JSON Schema 2020-12 for the data, at most 64 KiB as JSON. Compiled with the limits of process input schemas: patterns must be matchable in linear time, and references may not multiply the work. {"type": "object"} when nothing more is declared.
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "order_id"
+             *       ],
+             *       "properties": {
+             *         "order_id": {
+             *           "type": "string"
+             *         }
+             *       }
+             *     }
+             */
+            schema?: Record<string, never>;
+            /** @description Data valid against the schema, each at most 64 KiB as JSON; at least one for a deliverable type. Absent: [{}] when the schema accepts {}. */
+            examples?: Record<string, never>[];
+            /** @default true */
+            deliverable: boolean;
+        };
+        UpdateEventType: {
+            description?: string;
+            /**
+             * @description JSON Schema 2020-12 for the data, at most 64 KiB as JSON. Compiled with the limits of process input schemas: patterns must be matchable in linear time, and references may not multiply the work. {"type": "object"} when nothing more is declared. A schema other than the current one adds one to version; the type's examples must match it (send new ones with it).
+             * @example {
+             *       "type": "object",
+             *       "required": [
+             *         "order_id"
+             *       ],
+             *       "properties": {
+             *         "order_id": {
+             *           "type": "string"
+             *         }
+             *       }
+             *     }
+             */
+            schema?: Record<string, never>;
+            /** @description Data valid against the schema, each at most 64 KiB as JSON; at least one for a deliverable type. */
+            examples?: Record<string, never>[];
+            deprecated?: boolean;
+        };
+        Channels: string[] | null;
+        Event: {
+            id: string;
+            /** @constant */
+            object: "event";
+            type: string;
+            merchant_id: components["schemas"]["MerchantId"];
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+            data: Record<string, never>;
+            channels: components["schemas"]["Channels"];
+        };
+        EventList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Event"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        WebhookEndpoint: {
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            merchant_id: components["schemas"]["MerchantId"];
+            /** Format: uri */
+            url: string;
+            description: string;
+            /** @description null: every deliverable type */
+            filter_types: string[] | null;
+            channels: components["schemas"]["Channels"];
+            disabled: boolean;
+            /** @enum {unknown} */
+            disabled_reason: "manual" | "gone" | "failing" | null;
+            rate_limit_per_s: number | null;
+            metadata: {
+                [key: string]: string;
+            };
+            /** @description Sent with every delivery; values under sensitive names shown as "[redacted]" */
+            headers: {
+                [key: string]: string;
+            };
+            filter: components["schemas"]["EndpointFilter"];
+            ordering: components["schemas"]["EndpointOrdering"];
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            updated_at: string;
+        };
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        WebhookAttempt: {
+            id: string;
+            /** @constant */
+            object: "webhook_attempt";
+            endpoint_id: string;
+            event_id: string;
+            event_type: string;
+            attempt_number: number;
+            /** @enum {unknown} */
+            trigger: "initial" | "retry" | "resend" | "replay" | "test";
+            /** @enum {unknown} */
+            status: "succeeded" | "failed";
+            url: string;
+            response_status_code: number | null;
+            /** @description The first 4 KiB of the answer, as text */
+            response_body: string | null;
+            error: {
+                /** @enum {unknown} */
+                code: "timeout" | "connection_refused" | "connection_reset" | "dns" | "tls" | "http_status" | "url_blocked";
+                message: string;
+            } | null;
+            duration_ms: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            next_attempt_at: string | null;
+        };
+        WebhookAttemptList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookAttempt"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        WebhookMessage: {
+            /** @description The event id: one message per event sent to the endpoint */
+            id: string;
+            /** @constant */
+            object: "webhook_message";
+            endpoint_id: string;
+            event_id: string;
+            event_type: string;
+            /** @enum {unknown} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+        };
+        WebhookMessageList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookMessage"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        TestDelivery: {
+            event_id: string;
+            /** @description The endpoints the test event is sent to */
+            endpoints: string[];
+        };
+        Replay: {
+            replay_id: string;
+            count: number;
+        };
+        EndpointSecret: {
+            key: string;
+        };
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
+        Ready: {
+            /** @constant */
+            status: "ready";
+            checks: {
+                [key: string]: "ok";
+            };
+        };
+    };
+    responses: {
+        /** @description validation_failed: malformed JSON, wrong shape, unknown field or bad parameter */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description unauthorized: missing or unknown API key */
+        Unauthorized: {
+            headers: {
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description forbidden: the key may not do this, or names another merchant */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description not_found */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description conflict: the state does not allow it, or a request with the same Idempotency-Key is running */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description payload_too_large: the body is over 1 MiB, or a payload in it (a process input, user-action data, an approval comment) is over max_payload_bytes as JSON */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description unsupported_media_type: the body is not JSON */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description headers_too_large: the request line and headers are over 16 KiB (a very long URL, say) */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description idempotency_key_reused: the key was used with another request */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description rate_limited: per key, or per address after too many unknown keys */
+        RateLimited: {
+            headers: {
+                "Retry-After"?: string;
+                "RateLimit-Limit"?: string;
+                "RateLimit-Remaining"?: string;
+                "RateLimit-Reset"?: string;
+                "RateLimit-Policy"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description internal */
+        Internal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description unavailable: a store does not answer, or this process does not run the role the request needs */
+        Unavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+        IdempotencyKey: string;
+        Limit: number;
+        Cursor: string;
+        /** @description Implied for a merchant key; naming another merchant is 403. */
+        MerchantIdQuery: components["schemas"]["MerchantId"];
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The running configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicConfig"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ready"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Implied for a merchant key; naming another merchant is 403. */
+                merchant_id?: components["parameters"]["MerchantIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["Role"];
+                    /** @description Required for role merchant, absent otherwise */
+                    merchant_id?: components["schemas"]["MerchantId"] | null;
+                    name?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole catalog, in one page: built-in types first, then registered ones */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createEventType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterEventType"];
+            };
+        };
+        responses: {
+            /** @description Registered, version 1 */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventType"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: invalid_schema, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getEventType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The type’s name */
+                event_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventType"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    updateEventType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The type’s name */
+                event_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventType"];
+            };
+        };
+        responses: {
+            /** @description The type as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventType"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: invalid_schema */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Implied for a merchant key; naming another merchant is 403. */
+                merchant_id?: components["parameters"]["MerchantIdQuery"];
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    publishEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @example company.created
+                     * @example company.updated
+                     * @example contact.created
+                     */
+                    type: string;
+                    merchant_id: components["schemas"]["MerchantId"];
+                    /** @description The business payload, at most 256 KiB as JSON */
+                    data: Record<string, never>;
+                    id?: string;
+                    channels?: components["schemas"]["Channels"];
+                };
+            };
+        };
+        responses: {
+            /** @description Already published with this id and content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Published */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: unknown_event_type, event_data_invalid, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Implied for a merchant key; naming another merchant is 403. */
+                merchant_id?: components["parameters"]["MerchantIdQuery"];
+                limit?: components["parameters"]["Limit"];
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description https (http only with SLUICE_ALLOW_HTTP_URLS); not a private address
+                     */
+                    url: string;
+                    /** @description Deliverable catalog types; null for all. extension.* and unknown types: 422 invalid_filter_type */
+                    filter_types?: string[] | null;
+                    channels?: components["schemas"]["Channels"];
+                    description?: string;
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    disabled?: boolean;
+                    /** @description Deliveries beyond it wait; null: no limit */
+                    rate_limit_per_s?: number | null;
+                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length, host, connection, transfer-encoding, te and upgrade are refused (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    filter?: components["schemas"]["EndpointFilter"];
+                    ordering?: components["schemas"]["EndpointOrdering"];
+                    /** @description Required for an admin key; implied for a merchant key */
+                    merchant_id?: components["schemas"]["MerchantId"];
+                    /** @description Import a secret instead of generating one */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: invalid_url, invalid_filter_type, invalid_header, invalid_filter, limit_reached, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description https (http only with SLUICE_ALLOW_HTTP_URLS); not a private address
+                     */
+                    url?: string;
+                    /** @description Deliverable catalog types; null for all. extension.* and unknown types: 422 invalid_filter_type */
+                    filter_types?: string[] | null;
+                    channels?: components["schemas"]["Channels"];
+                    description?: string;
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    disabled?: boolean;
+                    /** @description Deliveries beyond it wait; null: no limit */
+                    rate_limit_per_s?: number | null;
+                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length, host, connection, transfer-encoding, te and upgrade are refused (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    filter?: components["schemas"]["EndpointFilter"];
+                    ordering?: components["schemas"]["EndpointOrdering"];
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: invalid_url, invalid_filter_type, invalid_header, invalid_filter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getWebhookEndpointSecret: {
+        parameters: {
+            query?: {
+                /** @description Implied for a merchant key; naming another merchant is 403. */
+                merchant_id?: components["parameters"]["MerchantIdQuery"];
+            };
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndpointSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The new secret; generated when absent */
+                    key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Rotated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Required for an admin key; implied for a merchant key */
+                    merchant_id?: components["schemas"]["MerchantId"];
+                    endpoint_id?: string;
+                    data?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Planned */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listWebhookAttempts: {
+        parameters: {
+            query?: {
+                /** @description Implied for a merchant key; naming another merchant is 403. */
+                merchant_id?: components["parameters"]["MerchantIdQuery"];
+                status?: "succeeded" | "failed";
+                event_type?: string;
+                limit?: components["parameters"]["Limit"];
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttemptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listWebhookMessages: {
+        parameters: {
+            query?: {
+                /** @description Implied for a merchant key; naming another merchant is 403. */
+                merchant_id?: components["parameters"]["MerchantIdQuery"];
+                status?: "pending" | "succeeded" | "failed";
+                limit?: components["parameters"]["Limit"];
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookMessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    resendWebhookMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                endpoint_id: string;
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    replayWebhookMessages: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    since: string;
+                    /**
+                     * Format: date-time
+                     * @description Default: now
+                     */
+                    until?: string;
+                    /** @default true */
+                    only_failed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Replay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getWebhookEndpointStats: {
+        parameters: {
+            query?: {
+                /** @description Implied for a merchant key; naming another merchant is 403. */
+                merchant_id?: components["parameters"]["MerchantIdQuery"];
+                /** @description Start of the range. Default: 24 hours before until */
+                since?: string;
+                /** @description End of the range, excluded. Default: now */
+                until?: string;
+                interval?: "hour" | "day";
+            };
+            header?: never;
+            path: {
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint’s statistics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "webhook_endpoint_stats";
+                        endpoint_id: string;
+                        /** @enum {unknown} */
+                        interval: "hour" | "day";
+                        /** @description Every bucket the range touches, oldest first, zeros included */
+                        buckets: {
+                            /**
+                             * Format: date-time
+                             * @description Where the bucket begins, on the interval’s boundary (UTC)
+                             */
+                            start: string;
+                            succeeded: number;
+                            failed: number;
+                        }[];
+                        messages: {
+                            pending: number;
+                            succeeded: number;
+                            failed: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    testWebhookFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A JSONata expression, as an endpoint’s filter */
+                    filter: string;
+                    event: {
+                        type: string;
+                        data: Record<string, never>;
+                        /** @description Required for an admin key; implied for a merchant key (another merchant: 403) */
+                        merchant_id?: components["schemas"]["MerchantId"];
+                        /** @description Checked as on publish; not in the delivered body */
+                        channels?: components["schemas"]["Channels"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Whether the filter matches, and why it could not be evaluated if so */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookFilterTest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: invalid_filter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listProcessDefinitions: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of definitions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessDefinitionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    publishProcessDefinition: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessDefinitionBody"];
+            };
+        };
+        responses: {
+            /** @description The new version */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessDefinitionVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getProcessDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                definition_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The definition with its versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessDefinition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    activateProcessDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                definition_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The definition with its versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessDefinition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    deactivateProcessDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                definition_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The definition with its versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessDefinition"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    runProcess: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                definition_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Validated against the input schema (422) */
+                    input?: Record<string, never>;
+                    /** @description Required for an admin key; implied for a merchant key */
+                    merchant_id?: components["schemas"]["MerchantId"] | null;
+                    /** @description Kept as given; mode is set to "api" */
+                    start_source?: Record<string, never>;
+                    wait?: {
+                        /** @description At most GET /v1/config process_runs.max_wait_timeout_ms (400 beyond) */
+                        timeout_ms: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description With wait: the instance reached a terminal status in the window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstance"];
+                };
+            };
+            /** @description Without wait: the created instance, at once */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstance"];
+                };
+            };
+            /** @description With wait: the window closed first; the run goes on. Follow Location. */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description definition_not_active, or conflict (Idempotency-Key in use) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: input_invalid, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listProcessInstances: {
+        parameters: {
+            query?: {
+                /** @description Implied for a merchant key; naming another merchant is 403. */
+                merchant_id?: components["parameters"]["MerchantIdQuery"];
+                status?: components["schemas"]["InstanceStatus"];
+                definition_id?: string;
+                limit?: components["parameters"]["Limit"];
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of instances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstanceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getProcessInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                instance_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    cancelProcessInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                instance_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The cancelled instance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    replayProcessInstance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                instance_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The new instance */
+            201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: input_invalid, idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    completeUserAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                instance_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    step_id: string;
+                    data?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The instance, resumed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    resolveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                instance_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    step_id: string;
+                    /** @enum {string} */
+                    decision: "approved" | "rejected";
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The instance, resumed or failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listProcessInstanceEvents: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                instance_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstanceEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Events after this position (a next_position or an event’s position); absent: from the start */
+                from_position?: string;
+                /** @description Events per page */
+                limit?: number;
+                /** @description Only events of this exact type */
+                type?: string;
+                /** @description Only events of this merchant */
+                merchant_id?: components["schemas"]["MerchantId"];
+                /** @description Only events of this exact stream */
+                stream?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listProjections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every projection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getProjection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A name from GET /v1/admin/projections */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The projection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Projection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    rebuildProjection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A name from GET /v1/admin/projections */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rebuild is under way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Projection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reconcileDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Exclusive; the start of the log when absent */
+                    from_position?: string;
+                    /** @default 1000 */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The stretch was planned */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "reconciliation";
+                        /** @description Business events read and planned again */
+                        events: number;
+                        next_position: string | null;
+                        has_more: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createPortalSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    merchant_id: components["schemas"]["MerchantId"];
+                    /** @description Default: every capability */
+                    capabilities?: ("view" | "manage_endpoints" | "view_secret" | "rotate_secret" | "send")[];
+                    /** @default 3600 */
+                    expires_in_s?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "portal_session";
+                        id: string;
+                        merchant_id: components["schemas"]["MerchantId"];
+                        /** @description view: the merchant’s endpoints, messages, attempts, statistics, events and event types; manage_endpoints: create, update, delete endpoints and test filters; view_secret and rotate_secret: the signing secret; send: test sends, resends, replays. view is always granted. */
+                        capabilities: ("view" | "manage_endpoints" | "view_secret" | "rotate_secret" | "send")[];
+                        /** @description The sign-in link, `<base>/portal#code=<code>`, shown once: the code works once and until expires_at. An idempotent replay answers null here: the code is never stored. */
+                        url: string | null;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339, UTC, milliseconds
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    exchangePortalCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A bearer key acting for the merchant within its capabilities, until expires_at */
+                        token: string;
+                        merchant_id: components["schemas"]["MerchantId"];
+                        /** @description view: the merchant’s endpoints, messages, attempts, statistics, events and event types; manage_endpoints: create, update, delete endpoints and test filters; view_secret and rotate_secret: the signing secret; send: test sends, resends, replays. view is always granted. */
+                        capabilities: ("view" | "manage_endpoints" | "view_secret" | "rotate_secret" | "send")[];
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339, UTC, milliseconds
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    expirePortalSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    merchant_id: components["schemas"]["MerchantId"];
+                };
+            };
+        };
+        responses: {
+            /** @description Expired */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+}
