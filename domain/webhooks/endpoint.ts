@@ -103,8 +103,16 @@ export type RotateSecret = Scoped & {
   secret: SealedSecret;
   grace_s: number;
 };
-/** The service disables an endpoint itself: it answered 410 Gone, or failed for too long. */
-export type DisableEndpoint = Scoped & { type: 'disable_endpoint'; reason: 'gone' | 'failing' };
+/**
+ * The service disables an endpoint itself: it answered 410 Gone, or failed for too long. `sent_at`
+ * is when the request whose answer decided it went out: an endpoint enabled since then is not
+ * disabled for it, since the answer told of the endpoint before the merchant mended it.
+ */
+export type DisableEndpoint = Scoped & {
+  type: 'disable_endpoint';
+  reason: 'gone' | 'failing';
+  sent_at?: string;
+};
 export type EndpointCommand =
   CreateEndpoint | UpdateEndpoint | DeleteEndpoint | RotateSecret | DisableEndpoint;
 
@@ -116,6 +124,8 @@ export type EndpointState =
       settings: EndpointSettings;
       disabled_reason: DisabledReason | null;
       secret: SealedSecret;
+      /** When it was last enabled after being disabled (null: never disabled). */
+      enabled_at: string | null;
     };
 
 const notFound = (id: string) => domainError('not_found', `No webhook endpoint ${id}.`);
@@ -188,7 +198,7 @@ export const endpointDecider: Decider<EndpointCommand, EndpointEvent, EndpointSt
           filter: data.filter ?? null,
           ordering: data.ordering ?? 'unordered',
         };
-        return { status: 'live', merchant_id, settings, disabled_reason, secret };
+        return { status: 'live', merchant_id, settings, disabled_reason, secret, enabled_at: null };
       }
       case 'webhook_endpoint.updated': {
         if (state.status === 'absent') return state;
@@ -197,6 +207,7 @@ export const endpointDecider: Decider<EndpointCommand, EndpointEvent, EndpointSt
           ...state,
           settings: { ...state.settings, ...settings },
           disabled_reason: disabled_reason === undefined ? state.disabled_reason : disabled_reason,
+          enabled_at: settings.disabled === false ? event.data.updated_at : state.enabled_at,
         };
       }
       case 'webhook_endpoint.secret_rotated':
@@ -256,6 +267,8 @@ export const endpointDecider: Decider<EndpointCommand, EndpointEvent, EndpointSt
         ]);
       case 'disable_endpoint':
         if (state.settings.disabled) return right([]);
+        if (command.sent_at && state.enabled_at && command.sent_at < state.enabled_at)
+          return right([]);
         return right([
           {
             type: 'webhook_endpoint.updated',

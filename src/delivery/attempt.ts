@@ -190,23 +190,27 @@ export const attemptDelivery = async (
   await services.projector.caughtUp(recorded.right.position, undefined, [
     deliveriesProjection.name,
   ]);
-  if (outcome.status === 'failed') await judgeEndpoint(services, endpoint, outcome, metadata);
+  if (outcome.status === 'failed')
+    await judgeEndpoint(services, endpoint, { outcome, sentAt: now }, metadata);
   const next = recorded.right.events[0]?.data;
   return next && 'next_attempt_at' in next && next.next_attempt_at
     ? Date.parse(next.next_attempt_at)
     : null;
 };
 
-/** 410 Gone disables at once; failing every try for the configured time (and 10 tries) too. */
+/**
+ * 410 Gone disables at once; failing every try for the configured time (and 10 tries) too. Either
+ * is judged on a request sent at `sentAt`, which cannot disable an endpoint enabled since.
+ */
 const judgeEndpoint = async (
   services: AttemptNeeds,
   endpoint: EndpointDoc,
-  outcome: AttemptOutcome,
+  { outcome, sentAt }: { outcome: AttemptOutcome; sentAt: Date },
   metadata: EventMetadata,
 ) => {
   if (outcome.status === 'succeeded') return;
   if (outcome.response_status_code === 410)
-    return disableEndpoint(services, endpoint.id, 'gone', metadata);
+    return disableEndpoint(services, endpoint.id, 'gone', sentAt, metadata);
   const streak = await getDoc(services.readStore, FAILING_ENDPOINTS, endpoint.id);
   if (!streak) return;
   const failingFor = services.now().getTime() - Date.parse(streak.first_failure_at);
@@ -214,6 +218,6 @@ const judgeEndpoint = async (
     streak.failures >= MIN_FAILURES_TO_DISABLE &&
     failingFor >= services.config.disableAfterS * 1000
   ) {
-    await disableEndpoint(services, endpoint.id, 'failing', metadata);
+    await disableEndpoint(services, endpoint.id, 'failing', sentAt, metadata);
   }
 };

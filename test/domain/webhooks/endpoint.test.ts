@@ -193,4 +193,35 @@ describe('webhook endpoint decider', () => {
         },
       ]);
   });
+
+  it('is disabled by the service, but not for an answer to a request sent before it was enabled again', () => {
+    const disable = (sent_at: string) =>
+      ({
+        type: 'disable_endpoint',
+        endpoint_id: 'we_1',
+        acting_merchant: undefined,
+        reason: 'gone',
+        sent_at,
+        now: '2026-01-01T02:00:00.000Z',
+      }) as const;
+    const byService: EndpointUpdated = {
+      type: 'webhook_endpoint.updated',
+      data: {
+        ...updated({}).data,
+        changes: { disabled: true, disabled_reason: 'gone' },
+        updated_at: '2026-01-01T02:00:00.000Z',
+      },
+    };
+    spec.given([created]).when(disable(now)).then([byService]);
+    // Enabled again at `later`: a 410 to a request sent just before says nothing of it now.
+    const enabledAgain = [
+      created,
+      updated({ disabled: true, disabled_reason: 'gone' }),
+      updated({ disabled: false, disabled_reason: null }),
+    ];
+    spec.given(enabledAgain).when(disable('2026-01-01T00:59:59.999Z')).then([]);
+    spec.given(enabledAgain).when(disable('2026-01-01T01:00:00.001Z')).then([byService]);
+    // Disabled already: nothing to record.
+    spec.given([created, byService]).when(disable(later)).then([]);
+  });
 });
