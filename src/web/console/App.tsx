@@ -5,7 +5,11 @@ import type { NavItem } from '../shared/components';
 import { useRoute } from '../shared/router';
 import { ConsoleContext } from './context';
 import { keyStore } from './keyStore';
+import { AuditPage } from './AuditPage';
+import { MerchantsPage } from './MerchantsPage';
 import { PlannedPage } from './PlannedPage';
+import { PortalLinksPage } from './PortalLinksPage';
+import { ProcessesSection } from './processes/ProcessesSection';
 import { ProjectionsPage } from './ProjectionsPage';
 import { SignIn } from './SignIn';
 
@@ -17,38 +21,19 @@ const NAV: NavItem[] = [
   { route: 'portal-links', label: 'Portal links' },
 ];
 
+/** The page of a route: its first segment names the section, the rest is the section's own. */
 const Page = ({ route }: { route: string }) => {
-  switch (route) {
+  switch (route.split('/')[0]) {
     case 'projections':
       return <ProjectionsPage />;
     case 'merchants':
-      return (
-        <PlannedPage
-          title="Merchants"
-          what="Each merchant with its endpoints, failing ones first."
-        />
-      );
+      return <MerchantsPage route={route} />;
     case 'processes':
-      return (
-        <PlannedPage
-          title="Processes"
-          what="Process definitions and their instances, each as its step graph."
-        />
-      );
+      return <ProcessesSection route={route} />;
     case 'audit':
-      return (
-        <PlannedPage
-          title="Audit log"
-          what="Every change, filtered by stream, type and merchant."
-        />
-      );
+      return <AuditPage route={route} />;
     case 'portal-links':
-      return (
-        <PlannedPage
-          title="Portal links"
-          what="A link that opens the merchant portal for one merchant."
-        />
-      );
+      return <PortalLinksPage />;
     default:
       return <PlannedPage title="Not found" what={`There is no page named “${route}”.`} />;
   }

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import '../shared/styles.css';
+import '../shared/components.css';
 import { applyTheme } from '../shared/theme';
 import { App } from './App';
 

@@ -6,6 +6,7 @@ import type { NavItem } from '../shared/components';
 import { formatDateTime } from '../shared/format';
 import { useRoute } from '../shared/router';
 import { PortalContext } from './context';
+import { EndpointDetailPage } from './endpoint/EndpointDetailPage';
 import { EndpointsPage } from './EndpointsPage';
 import { EventCatalogPage } from './EventCatalogPage';
 import { LinkProblem } from './LinkProblem';
@@ -33,6 +34,14 @@ const firstStage = (code: string | undefined): Stage => {
   return { name: kept ? 'ended' : 'no-link' };
 };
 
+/** The page of a route: `endpoints/<id>` is one endpoint's page. */
+const Page = ({ route }: { route: string }) => {
+  if (route === 'event-catalog') return <EventCatalogPage />;
+  if (route.startsWith('endpoints/'))
+    return <EndpointDetailPage endpointId={decodeURIComponent(route.slice('endpoints/'.length))} />;
+  return <EndpointsPage />;
+};
+
 const SignedIn = ({ session, onEnded }: { session: PortalSession; onEnded: () => void }) => {
   const route = useRoute('endpoints');
   const portal = useMemo(
@@ -58,7 +67,7 @@ const SignedIn = ({ session, onEnded }: { session: PortalSession; onEnded: () =>
           </>
         }
       >
-        {route === 'event-catalog' ? <EventCatalogPage /> : <EndpointsPage />}
+        <Page route={route} />
       </Shell>
     </PortalContext.Provider>
   );

@@ -6,6 +6,7 @@ export const ProblemBanner = ({ problem }: { problem: Problem }) => (
     <div>
       <strong>{problem.title}</strong>
       <p>{problem.detail}</p>
+      {problem.status === 403 && <p>This key or session is not allowed to do this.</p>}
       {problem.errors && problem.errors.length > 0 && (
         <ul>
           {problem.errors.map((fault) => (

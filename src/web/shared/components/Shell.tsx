@@ -34,7 +34,9 @@ export const Shell = ({
           <a
             key={item.route}
             href={hrefOf(item.route)}
-            aria-current={item.route === route ? 'page' : undefined}
+            aria-current={
+              item.route === route || route.startsWith(`${item.route}/`) ? 'page' : undefined
+            }
           >
             {item.label}
           </a>

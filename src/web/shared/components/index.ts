@@ -8,3 +8,7 @@ export type { NavItem } from './Shell';
 export { EmptyState, ErrorState, Loading } from './States';
 export { Table } from './Table';
 export type { Column } from './Table';
+export { CodeBlock } from './CodeBlock';
+export { CheckboxField, SelectField, TextAreaField } from './Inputs';
+export type { Option } from './Inputs';
+export { KeyValues } from './KeyValues';
