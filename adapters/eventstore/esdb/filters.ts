@@ -9,7 +9,7 @@ const literal = (value: string): string => value.replace(/[\\^$.|?*+()[\]{}#\s]/
  * The part of the port's filter the server can apply to a subscription. EventStoreDB filters on
  * one thing, the stream name or the event type, by prefixes or a regular expression, so the most
  * selective part is sent: an exact stream, then an exact type, then type prefixes, then stream
- * prefixes. The merchant lives in the metadata, which the server cannot filter on. Whatever the
+ * prefixes. The merchant and the correlation live in the metadata, which the server cannot filter on. Whatever the
  * server does not apply is applied on arrival (`matchesFilter`). With nothing to send, the server still
  * leaves out its own events.
  */

@@ -56,6 +56,8 @@ export const filterSql = (
   equal('type', filter?.type);
   equal('stream', filter?.stream);
   equal('merchant_id', filter?.merchantId);
+  // No index: an auditor's question, read in position order within the page's scan budget.
+  equal("metadata->>'correlation_id'", filter?.correlationId);
   return { clause: parts.map((part) => ` AND ${part}`).join(''), params };
 };
 

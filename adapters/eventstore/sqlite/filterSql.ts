@@ -33,5 +33,7 @@ export const filterSql = (filter: EventFilter | undefined): FilterSql => {
   equal('type', filter?.type);
   equal('stream', filter?.stream);
   equal(MERCHANT_OF_EVENT, filter?.merchantId);
+  // No index: an auditor's question, read in position order within the page's scan budget.
+  equal("json_extract(metadata, '$.correlation_id')", filter?.correlationId);
   return { clause: parts.length ? ` AND ${parts.join(' AND ')}` : '', params };
 };

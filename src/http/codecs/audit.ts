@@ -17,6 +17,7 @@ export const AuditEventsQuery = strictObject(
     type: boundedString(1, 200),
     merchant_id: MerchantId,
     stream: boundedString(1, 300),
+    correlation_id: boundedString(1, 200),
   },
 );
 export type AuditEventsQuery = t.TypeOf<typeof AuditEventsQuery>;

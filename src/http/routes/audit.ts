@@ -27,6 +27,7 @@ export const auditRoutes = (services: Needs): Router => {
           ...(query.type !== undefined && { type: query.type }),
           ...(query.stream !== undefined && { stream: query.stream }),
           ...(query.merchant_id !== undefined && { merchantId: query.merchant_id }),
+          ...(query.correlation_id !== undefined && { correlationId: query.correlation_id }),
         },
         limit: query.limit ?? DEFAULT_LIMIT,
       });

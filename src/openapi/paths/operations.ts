@@ -37,6 +37,11 @@ export const operationsPaths = {
         query('type', { type: 'string', maxLength: 200 }, 'Only events of this exact type'),
         query('merchant_id', ref('MerchantId'), 'Only events of this merchant'),
         query('stream', { type: 'string', maxLength: 300 }, 'Only events of this exact stream'),
+        query(
+          'correlation_id',
+          { type: 'string', minLength: 1, maxLength: 200 },
+          'Only the events of one correlation: the chain of events one request or event set off',
+        ),
       ],
       responses: {
         '200': { description: 'A page of the log', content: json(ref('AuditEventPage')) },

@@ -3307,6 +3307,8 @@ export interface operations {
                 merchant_id?: components["schemas"]["MerchantId"];
                 /** @description Only events of this exact stream */
                 stream?: string;
+                /** @description Only the events of one correlation: the chain of events one request or event set off */
+                correlation_id?: string;
             };
             header?: never;
             path?: never;

@@ -206,6 +206,33 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
       ).to.equal(1);
     });
 
+    it('filters the log by correlation', async () => {
+      const head = await store.headPosition();
+      const correlated = (type: string, correlation: string | null) => {
+        const event = newEvent(type);
+        return { ...event, metadata: { ...event.metadata, correlation_id: correlation } };
+      };
+      const chain = `cor_${stream.replace(/[^A-Za-z0-9]/g, '')}`;
+      const appended = await store.append(
+        `${stream}-c`,
+        [correlated('order.created', chain), correlated('order.paid', `${chain}x`)],
+        'any',
+      );
+      if (isLeft(appended)) throw new Error('append refused');
+      const more = await store.append(
+        `${stream}-d`,
+        [correlated('invoice.sent', chain), correlated('invoice.paid', null)],
+        'any',
+      );
+      if (isLeft(more)) throw new Error('append refused');
+      const page = await store.readAll({
+        ...(head && { after: head }),
+        filter: { correlationId: chain },
+        limit: 100,
+      });
+      expect(page.events.map((e) => e.type)).to.deep.equal(['order.created', 'invoice.sent']);
+    });
+
     it('counts the events after a position', async () => {
       const head = await store.headPosition();
       const before = await store.countAfter(head);

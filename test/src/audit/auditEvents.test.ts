@@ -138,6 +138,10 @@ describe('audit log', () => {
     }
     // The attempt follows from its delivery's plan.
     expect(attempt.metadata.causation_id).to.equal(planned.id);
+
+    // The correlation is a filter of its own: the same chain, and nothing else.
+    const correlated = await readAudit(service, auditor, `&correlation_id=${requestId}`);
+    expect(correlated.entries.map((e) => e.id)).to.deep.equal(chain.map((e) => e.id));
   });
 
   it("ties a replay's attempts to the replay request that caused them", async () => {
@@ -202,6 +206,8 @@ describe('audit log', () => {
       'limit=0',
       'limit=101',
       'merchant_id=acme',
+      'correlation_id=',
+      `correlation_id=${'c'.repeat(201)}`,
       'colour=red',
     ]) {
       const res = await service.api.get(`/v1/audit/events?${query}`, auditor);
