@@ -33,7 +33,9 @@ const run = async () => {
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has written its message (or the help) already.
-      const shown = ['commander.helpDisplayed', 'commander.version'].includes(error.code);
+      const shown = ['commander.help', 'commander.helpDisplayed', 'commander.version'].includes(
+        error.code,
+      );
       process.exitCode = shown ? 0 : USAGE;
       return;
     }

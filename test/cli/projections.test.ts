@@ -97,6 +97,12 @@ describe('cli: projections status and rebuild', function () {
     expect(top.code).to.equal(0);
     for (const command of ['projections', 'webhooks', 'keys', 'events', '--data-dir'])
       expect(top.stdout).to.include(command);
+    const help = await runCli(dir.path, ['help']);
+    expect(help.code, help.stderr).to.equal(0);
+    expect(help.stdout).to.equal(top.stdout);
+    const replay = await runCli(dir.path, ['webhooks', 'replay', '--help']);
+    expect(replay.code).to.equal(0);
+    expect(replay.stdout).to.include('--no-only-failed').and.not.include('--all');
   });
 
   it('refuses a folder that holds no data, rather than creating one', async () => {

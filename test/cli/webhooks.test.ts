@@ -123,8 +123,8 @@ describe('cli: webhooks replay', function () {
     expect(attempts.map((a) => a.event_id)).to.include(delivered);
     await stop();
 
-    // Every matching event, delivered or not, with --all.
-    const all = await runCli(dir.path, [...replay, '--all']);
+    // Every matching event, delivered or not, with --no-only-failed (the API's only_failed).
+    const all = await runCli(dir.path, [...replay, '--no-only-failed']);
     expect(all.code, all.stderr).to.equal(0);
     expect(all.stdout).to.match(
       new RegExp(

@@ -9,7 +9,8 @@ type ReplayOptions = {
   endpoint: string;
   since: string;
   until?: string;
-  all?: boolean;
+  /** As the API's `only_failed`: true unless --no-only-failed. */
+  onlyFailed: boolean;
   json?: boolean;
 };
 
@@ -29,7 +30,9 @@ export const webhookCommands = (program: Command): void => {
       'events created at or before this RFC 3339 time (default: now)',
       rfc3339,
     )
-    .option('--all', 'every matching event, not only those never delivered successfully')
+    // The API's `only_failed`, default true: --no-only-failed replays delivered events too.
+    .option('--only-failed', 'only events never delivered successfully to it (the default)', true)
+    .option('--no-only-failed', 'every matching event, delivered or not')
     .option('--json', 'the answer as JSON, for machines')
     .addHelpText(
       'after',
@@ -44,7 +47,7 @@ export const webhookCommands = (program: Command): void => {
           const replayed = await replayWindow(
             services,
             endpoint.right,
-            { since: options.since, until: options.until, onlyFailed: !options.all },
+            { since: options.since, until: options.until, onlyFailed: options.onlyFailed },
             cliMetadata(endpoint.right.merchant_id),
           );
           if (isLeft(replayed)) throw refusal(replayed.left);

@@ -15,9 +15,12 @@ const present = (status: ProjectionStatus) => ({ object: 'projection' as const, 
 export const adminProjectionRoutes = (services: Needs): Router => {
   const router = Router();
   const statusOf = async (name: string) => {
-    const status = (await services.projector.status()).find((s) => s.name === name);
-    if (!status) throw new HttpProblem('not_found', `No projection named ${name}.`);
-    return status;
+    const statuses = await services.projector.status();
+    const status = statuses.find((s) => s.name === name);
+    if (status) return status;
+    // The names are no secret to an operator, and spare them a second request to find the right one.
+    const names = statuses.map((s) => s.name).join(', ');
+    throw new HttpProblem('not_found', `No projection named ${name}. The projections: ${names}.`);
   };
 
   router.get(

@@ -126,9 +126,14 @@ describe('projections, for operators', () => {
   it('answers 404 for an unknown projection, and only admins rebuild', async () => {
     const auditor = await createKey(service, 'auditor');
     const merchant = await createKey(service, 'merchant', 'mer_0');
-    expect(
-      (await service.api.post('/v1/admin/projections/nope/rebuild', service.admin)).status,
-    ).to.equal(404);
+    const unknown = await service.api.post('/v1/admin/projections/nope/rebuild', service.admin);
+    expect(unknown.status).to.equal(404);
+    // The answer names the projections there are.
+    const names = (await service.api.get('/v1/admin/projections', service.admin)).body.data.map(
+      (p: { name: string }) => p.name,
+    ) as string[];
+    expect(names).to.include('events');
+    for (const name of names) expect(unknown.body.detail).to.include(name);
     expect((await service.api.get('/v1/admin/projections/nope', auditor)).status).to.equal(404);
     expect(
       (await service.api.post('/v1/admin/projections/events/rebuild', auditor)).status,
