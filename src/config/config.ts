@@ -72,6 +72,8 @@ export type Config = {
   portalFrameAncestors: string;
   /** Where clients reach the service (portal links start with it); unset: the request's origin. */
   publicUrl: string | undefined;
+  /** The bearer token a scrape of /metrics must send; unset: /metrics is open. */
+  metricsToken: string | undefined;
 };
 
 /** An http(s) URL without query or fragment, kept without its trailing slash. */
@@ -190,6 +192,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       "'self'",
     ),
     publicUrl: read(env, 'SLUICE_PUBLIC_URL', publicUrl, undefined),
+    metricsToken: read(env, 'SLUICE_METRICS_TOKEN', nonEmpty, undefined),
   };
   if (config.mode === 'embedded' && env.SLUICE_ROLES && env.SLUICE_ROLES !== 'all')
     throw new ConfigError(

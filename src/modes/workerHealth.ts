@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { limitConnections, timeoutOptions } from '../http/server.js';
+import { metricsReadable } from '../metrics/metricsAccess.js';
 import type { Services } from '../services.js';
 
 /** A store that has not answered in this long counts as not answering. */
@@ -39,6 +40,8 @@ export const startWorkerHealth = async (
       return;
     }
     if (req.url === '/metrics') {
+      if (!metricsReadable(services.config.metricsToken, req.headers.authorization))
+        return answer(401, { status: 'unauthorized', detail: 'The metrics need a bearer token.' });
       void services.metrics.registry.metrics().then(
         (text) =>
           res.writeHead(200, { 'content-type': services.metrics.registry.contentType }).end(text),

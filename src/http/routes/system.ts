@@ -6,6 +6,7 @@ import { openApiDocument } from '../../openapi/document.js';
 import type { Services } from '../../services.js';
 import { handle, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
+import { metricsReadable } from '../../metrics/metricsAccess.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<Services, 'config' | 'eventStore' | 'metrics' | 'readStore'>;
@@ -62,7 +63,12 @@ export const systemRoutes = (services: Needs): Router => {
       return ok({ status: 'ready', checks: { event_store: 'ok', read_store: 'ok' } });
     }),
   );
-  router.get('/metrics', async (_req, res) => {
+  router.get('/metrics', async (req, res) => {
+    if (!metricsReadable(services.config.metricsToken, req.headers.authorization))
+      throw new HttpProblem(
+        'unauthorized',
+        'The metrics need the bearer token set as SLUICE_METRICS_TOKEN.',
+      );
     res.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
   });
   return router;

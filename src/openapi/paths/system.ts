@@ -53,11 +53,14 @@ export const systemPaths = {
       tags: ['System'],
       operationId: 'metrics',
       summary: 'Prometheus metrics',
+      description:
+        'Open unless SLUICE_METRICS_TOKEN is set; then a scrape sends Authorization: Bearer <that token>, and is refused 401 without it.',
       responses: {
         '200': {
           description: 'Prometheus text exposition',
           content: { 'text/plain': { schema: { type: 'string' } } },
         },
+        '401': { $ref: '#/components/responses/Unauthorized' },
       },
     },
   },

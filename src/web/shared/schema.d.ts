@@ -76,7 +76,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics */
+        /**
+         * Prometheus metrics
+         * @description Open unless SLUICE_METRICS_TOKEN is set; then a scrape sends Authorization: Bearer <that token>, and is refused 401 without it.
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -1748,6 +1751,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
             431: components["responses"]["HeadersTooLarge"];
         };
     };
