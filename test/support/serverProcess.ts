@@ -17,6 +17,8 @@ export const startServerProcess = (
   env: Record<string, string>,
   /** Told of the child at once, so that it can be killed before it listens. */
   onSpawn?: (child: ChildProcess) => void,
+  /** A shell command line to run instead of node on the entry point (as an npm script runs). */
+  commandLine?: string,
 ): Promise<ServerProcess> =>
   new Promise((resolve, reject) => {
     // On PostgreSQL (SLUICE_TEST_MODE=postgres) the data folder names the deployment's schema.
@@ -24,7 +26,10 @@ export const startServerProcess = (
       inPostgresMode() && env.SLUICE_DATA_DIR
         ? postgresModeEnv(env.SLUICE_DATA_DIR, env.SLUICE_ADMIN_KEY)
         : {};
-    const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
+    const [command, args] = commandLine
+      ? ['sh', ['-c', commandLine]]
+      : [process.execPath, ['--enable-source-maps', MAIN]];
+    const child = spawn(command, args, {
       // Info level at least: the 'listening' line tells where the server is.
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, ...mode, LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
