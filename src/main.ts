@@ -13,6 +13,15 @@ const main = async () => {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
+  if (config.dev)
+    logger.warn(
+      {
+        host: config.host,
+        allow_http_urls: config.allowHttpUrls,
+        allow_private_urls: config.allowPrivateUrls,
+      },
+      'DEVELOPMENT MODE (SLUICE_DEV): webhooks may go to http and private addresses; never run a service for real merchants so',
+    );
   // Each mode loads only its own stores' clients: the embedded service never holds the
   // EventStoreDB, MongoDB and Kafka clients in memory.
   const service =

@@ -38,6 +38,11 @@ export type Config = {
   rateLimitRps: number;
   deliveryConcurrency: number;
   endpointConcurrency: number;
+  /**
+   * Local development (SLUICE_DEV): http and private URLs allowed, listening on 127.0.0.1 only,
+   * unless set otherwise. Said loudly at start.
+   */
+  dev: boolean;
   allowHttpUrls: boolean;
   allowPrivateUrls: boolean;
   /** Send webhooks from a thread of their own (false: from the main thread, as on one core). */
@@ -112,12 +117,33 @@ const backendOf = (config: Config): 'postgres' | 'card' => {
   return 'card';
 };
 
+/** The design card's servers, and how the service uses them. */
+const readCardServers = (env: NodeJS.ProcessEnv) => ({
+  eventstoreUrl: read(env, 'EVENTSTORE_URL', nonEmpty, undefined),
+  mongoUrl: read(env, 'MONGO_URL', nonEmpty, undefined),
+  kafkaBrokers: read(env, 'KAFKA_BROKERS', brokers, undefined),
+  mongoDatabase: read(env, 'SLUICE_MONGO_DATABASE', nonEmpty, 'sluice'),
+  kafkaTopic: read(env, 'SLUICE_KAFKA_TOPIC', nonEmpty, 'sluice.events'),
+  kafkaReplicationFactor: read(env, 'SLUICE_KAFKA_REPLICATION_FACTOR', integer(1, 100), undefined),
+  kafkaMinInsyncReplicas: read(env, 'SLUICE_KAFKA_MIN_INSYNC_REPLICAS', integer(1, 100), undefined),
+  kafkaRetentionMs: read(env, 'SLUICE_KAFKA_RETENTION_MS', integer(-1, 2 ** 52), -1),
+  kafkaMaxBatchBytes: read(
+    env,
+    'SLUICE_KAFKA_MAX_BATCH_BYTES',
+    integer(1024, 100 * 2 ** 20),
+    921_600,
+  ),
+});
+
 /** Decodes the configuration; a bad value throws a ConfigError naming the variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const deliveryConcurrency = read(env, 'SLUICE_DELIVERY_CONCURRENCY', integer(1, 10_000), 256);
+  const dev = read(env, 'SLUICE_DEV', boolean, false);
   const config: Config = {
     port: read(env, 'PORT', integer(0, 65535), 8080),
-    host: read(env, 'HOST', nonEmpty, '0.0.0.0'),
+    // A developer's machine serves itself: nothing on the network reaches a dev server by default.
+    host: read(env, 'HOST', nonEmpty, dev ? '127.0.0.1' : '0.0.0.0'),
+    dev,
     mode: read(env, 'SLUICE_MODE', oneOf('embedded', 'distributed'), 'embedded' as const),
     roles: read(
       env,
@@ -141,8 +167,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rateLimitRps: read(env, 'SLUICE_RATE_LIMIT_RPS', integer(1, 1_000_000), 100),
     deliveryConcurrency,
     endpointConcurrency: read(env, 'SLUICE_ENDPOINT_CONCURRENCY', integer(1, 1000), 16),
-    allowHttpUrls: read(env, 'SLUICE_ALLOW_HTTP_URLS', boolean, false),
-    allowPrivateUrls: read(env, 'SLUICE_ALLOW_PRIVATE_URLS', boolean, false),
+    allowHttpUrls: read(env, 'SLUICE_ALLOW_HTTP_URLS', boolean, dev),
+    allowPrivateUrls: read(env, 'SLUICE_ALLOW_PRIVATE_URLS', boolean, dev),
     deliveryThread: read(env, 'SLUICE_DELIVERY_THREAD', boolean, true),
     sqliteSynchronous: read(
       env,
@@ -156,30 +182,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
       'info',
     ),
-    eventstoreUrl: read(env, 'EVENTSTORE_URL', nonEmpty, undefined),
-    mongoUrl: read(env, 'MONGO_URL', nonEmpty, undefined),
-    kafkaBrokers: read(env, 'KAFKA_BROKERS', brokers, undefined),
-    mongoDatabase: read(env, 'SLUICE_MONGO_DATABASE', nonEmpty, 'sluice'),
-    kafkaTopic: read(env, 'SLUICE_KAFKA_TOPIC', nonEmpty, 'sluice.events'),
-    kafkaReplicationFactor: read(
-      env,
-      'SLUICE_KAFKA_REPLICATION_FACTOR',
-      integer(1, 100),
-      undefined,
-    ),
-    kafkaMinInsyncReplicas: read(
-      env,
-      'SLUICE_KAFKA_MIN_INSYNC_REPLICAS',
-      integer(1, 100),
-      undefined,
-    ),
-    kafkaRetentionMs: read(env, 'SLUICE_KAFKA_RETENTION_MS', integer(-1, 2 ** 52), -1),
-    kafkaMaxBatchBytes: read(
-      env,
-      'SLUICE_KAFKA_MAX_BATCH_BYTES',
-      integer(1024, 100 * 2 ** 20),
-      921_600,
-    ),
+    ...readCardServers(env),
     postgresUrl: read(env, 'POSTGRES_URL', nonEmpty, undefined),
     postgresSchema: read(env, 'SLUICE_POSTGRES_SCHEMA', schemaName, 'sluice'),
     postgresPoolSize: read(env, 'SLUICE_POSTGRES_POOL_SIZE', integer(2, 1000), 10),

@@ -14,6 +14,12 @@ export type UrlVerdict = { ok: true; url: string } | { ok: false; reason: string
 
 const MAX_URL = 2048;
 
+/** What the operator would set to allow it: a developer pointing at a local receiver needs to know. */
+const ALLOW_HTTP =
+  'The service allows http URLs with SLUICE_ALLOW_HTTP_URLS=true (or SLUICE_DEV=true, for local development).';
+const ALLOW_PRIVATE =
+  'The service allows private and loopback addresses with SLUICE_ALLOW_PRIVATE_URLS=true (or SLUICE_DEV=true, for local development).';
+
 /**
  * Where may webhooks go? To https URLs (http only when allowed), without credentials in them, whose
  * host is not, and does not resolve to, a non-public address (unless private ones are allowed).
@@ -35,7 +41,9 @@ export const checkEndpointUrl = async (
   if (url.protocol !== 'https:' && !(policy.allowHttp && url.protocol === 'http:')) {
     return {
       ok: false,
-      reason: policy.allowHttp ? 'The URL must be http or https.' : 'The URL must be https.',
+      reason: policy.allowHttp
+        ? 'The URL must be http or https.'
+        : `The URL must be https. ${ALLOW_HTTP}`,
     };
   }
   if (url.username || url.password)
@@ -44,7 +52,8 @@ export const checkEndpointUrl = async (
   if (policy.allowPrivate) return { ok: true, url: url.toString() };
 
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isLoopbackName(host)) return { ok: false, reason: `The host ${host} is a loopback name.` };
+  if (isLoopbackName(host))
+    return { ok: false, reason: `The host ${host} is a loopback name. ${ALLOW_PRIVATE}` };
   let addresses: string[];
   if (isIpLiteral(host)) addresses = [host];
   else {
@@ -61,7 +70,7 @@ export const checkEndpointUrl = async (
   if (blocked !== undefined) {
     return {
       ok: false,
-      reason: `The host ${host} is or resolves to a non-public address (${blocked}).`,
+      reason: `The host ${host} is or resolves to a non-public address (${blocked}). ${ALLOW_PRIVATE}`,
     };
   }
   return { ok: true, url: url.toString() };

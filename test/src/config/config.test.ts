@@ -26,8 +26,26 @@ describe('configuration from the environment', () => {
       allowHttpUrls: false,
       allowPrivateUrls: false,
       adminKey: undefined,
+      dev: false,
+      host: '0.0.0.0',
     });
     expect(config.dataDir).to.match(/\/data$/);
+  });
+
+  it('in development mode allows http and private URLs and listens on 127.0.0.1, unless told otherwise', () => {
+    expect(loadConfig({ SLUICE_DEV: 'true' })).to.deep.include({
+      dev: true,
+      host: '127.0.0.1',
+      allowHttpUrls: true,
+      allowPrivateUrls: true,
+    });
+    const set = { SLUICE_DEV: 'true', HOST: '0.0.0.0', SLUICE_ALLOW_PRIVATE_URLS: 'false' };
+    expect(loadConfig(set)).to.deep.include({
+      host: '0.0.0.0',
+      allowHttpUrls: true,
+      allowPrivateUrls: false,
+    });
+    expect(failure({ SLUICE_DEV: 'yes please' }).message).to.include('SLUICE_DEV');
   });
 
   it('refuses a bad value, naming the variable and never repeating the value', () => {

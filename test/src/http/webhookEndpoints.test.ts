@@ -215,6 +215,17 @@ describe('webhook endpoint URLs', () => {
       expect(res.body.code, url).to.equal('invalid_url');
       expect(res.body.errors[0].path).to.equal('url');
     }
+    // A developer pointing at a local receiver learns which setting would allow it.
+    const setting = async (url: string) =>
+      (await service.api.post('/v1/webhooks', service.admin, { url, merchant_id: 'mer_acme' })).body
+        .errors[0].message as string;
+    expect(await setting('http://93.184.216.34/hook'))
+      .to.include('SLUICE_ALLOW_HTTP_URLS=true')
+      .and.include('SLUICE_DEV=true');
+    for (const url of ['https://localhost/hook', 'https://10.0.0.8/hook'])
+      expect(await setting(url), url)
+        .to.include('SLUICE_ALLOW_PRIVATE_URLS=true')
+        .and.include('SLUICE_DEV=true');
     expect((await service.api.get('/v1/webhooks', service.admin)).body.data).to.deep.equal([]);
   });
 
