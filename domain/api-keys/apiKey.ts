@@ -3,7 +3,8 @@ import type { Decider } from '../shared/decider.js';
 import type { DomainEvent } from '../shared/envelope.js';
 import { domainError } from '../shared/errors.js';
 
-export const ROLES = ['admin', 'merchant', 'auditor'] as const;
+/** A publisher publishes events and runs processes for any merchant, and does nothing else. */
+export const ROLES = ['admin', 'merchant', 'auditor', 'publisher'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const apiKeyStream = (keyId: string): string => `api_key-${keyId}`;
@@ -63,9 +64,11 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
         }
         if (command.role !== 'merchant' && command.merchant_id !== null) {
           return left(
-            domainError('validation_failed', `An ${command.role} key has no merchant_id.`, [
-              { path: 'merchant_id', message: `must be absent when role is ${command.role}` },
-            ]),
+            domainError(
+              'validation_failed',
+              `Only a merchant key has a merchant_id, not ${command.role}.`,
+              [{ path: 'merchant_id', message: `must be absent when role is ${command.role}` }],
+            ),
           );
         }
         return right([

@@ -7,6 +7,7 @@ import { errorHandler, notFound } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
 import { optionsNotServed } from './middleware/optionsNotServed.js';
 import { portalCapabilities } from './middleware/portalCapabilities.js';
+import { publisherOnly } from './middleware/publisherOnly.js';
 import { rateLimit } from './middleware/rateLimit.js';
 import { readOnlyAuditor } from './middleware/readOnlyAuditor.js';
 import { requestId } from './middleware/requestId.js';
@@ -63,6 +64,7 @@ export const createApp = (services: Services): Express => {
     ),
   );
   app.use('/v1', readOnlyAuditor());
+  app.use('/v1', publisherOnly());
   app.use(
     '/v1',
     portalCapabilities(() => services.now()),

@@ -56,7 +56,7 @@ export const namedMerchant = (
   const merchantId = merchantScope(req, named);
   if (!merchantId) {
     throw new HttpProblem('validation_failed', `Name the merchant ${what}.`, [
-      { path: 'merchant_id', message: 'required for an admin key' },
+      { path: 'merchant_id', message: 'required for a key that acts for any merchant' },
     ]);
   }
   return merchantId;

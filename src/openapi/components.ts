@@ -39,7 +39,12 @@ export const schemas = {
     description: 'RFC 9457 problem details; `code` is the stable machine-readable reason.',
   },
   MerchantId: merchantId,
-  Role: { type: 'string', enum: ['admin', 'merchant', 'auditor'] },
+  Role: {
+    type: 'string',
+    enum: ['admin', 'merchant', 'auditor', 'publisher'],
+    description:
+      'admin: everything; merchant: its own merchant; auditor: reads everything, writes nothing; publisher: publishes events and runs processes for any merchant, nothing else',
+  },
   ApiKey: object({
     id: { type: 'string', pattern: '^key_' },
     object: { const: 'api_key' },

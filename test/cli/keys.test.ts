@@ -88,7 +88,7 @@ describe('cli: keys create', function () {
       'mer_acme',
     ]);
     expect(adminWithMerchant.code).to.equal(1);
-    expect(adminWithMerchant.stderr).to.include('An admin key has no merchant_id');
+    expect(adminWithMerchant.stderr).to.include('Only a merchant key has a merchant_id, not admin');
     for (const run of [noMerchant, adminWithMerchant]) expect(run.stdout).to.equal('');
   });
 

@@ -36,6 +36,7 @@ export type Keys = {
   owner: string;
   other: string;
   auditor: string;
+  publisher: string;
   revoked: string;
 };
 
@@ -118,6 +119,7 @@ export const startSecurityFixture = async (
     owner: await createKey(service, 'merchant', OWNER),
     other: await createKey(service, 'merchant', OTHER),
     auditor: await createKey(service, 'auditor'),
+    publisher: await createKey(service, 'publisher'),
     revoked: revoked.body.key as string,
   };
   const resources = await ownerResources(service, receiver.url);

@@ -51,10 +51,15 @@ describe('isolation: every documented operation, by every kind of caller', funct
   };
 
   /** A valid request of the operation for an allowed caller. */
-  const sampleFor = (op: Operation, caller: 'admin' | 'merchant', r: Resources): Request => {
+  const sampleFor = (
+    op: Operation,
+    caller: 'admin' | 'merchant' | 'publisher',
+    r: Resources,
+  ): Request => {
     const access = ACCESS[op.id]!;
     const sample = access.sample?.(r, fx.receiver.url) ?? {};
-    if (caller === 'admin' && access.named && isWrite(op.method))
+    // Keys that act for any merchant name the one a write is for.
+    if (caller !== 'merchant' && access.named && isWrite(op.method))
       return { body: { ...sample.body, merchant_id: OWNER } };
     return sample;
   };
@@ -75,6 +80,8 @@ describe('isolation: every documented operation, by every kind of caller', funct
       if (/\(admin\)/.test(op.summary)) expect(roles, op.id).to.deep.equal(['admin']);
       if (/\(admin, auditor\)/.test(op.summary))
         expect(roles, op.id).to.deep.equal(['admin', 'auditor']);
+      if (/\(admin, publisher\)/.test(op.summary))
+        expect(roles, op.id).to.deep.equal(['admin', 'publisher']);
       if (op.query.includes('merchant_id') && roles.includes('merchant'))
         expect(ACCESS[op.id]!.named, op.id).to.equal(true);
     }
@@ -152,6 +159,20 @@ describe('isolation: every documented operation, by every kind of caller', funct
     }
   });
 
+  it('refuses a publisher key every route but publishing and runs, with 403', async () => {
+    const allowed = guarded.filter((o) => ACCESS[o.id]!.roles.includes('publisher'));
+    expect(allowed.map((o) => o.id).sort()).to.deep.equal(['publishEvent', 'runProcess']);
+    for (const op of guarded.filter((o) => !ACCESS[o.id]!.roles.includes('publisher'))) {
+      const req = sampleFor(op, 'admin', fx.resources);
+      await refused(
+        `${op.method} ${op.template} as a publisher`,
+        () => call(op, fx.keys.publisher, fx.resources, req),
+        403,
+        'forbidden',
+      );
+    }
+  });
+
   it('refuses merchant keys the admin-only routes, with 403', async () => {
     for (const op of guarded.filter((o) => !ACCESS[o.id]!.roles.includes('merchant'))) {
       for (const key of [fx.keys.owner, fx.keys.other]) {
@@ -210,10 +231,11 @@ describe('isolation: every documented operation, by every kind of caller', funct
     for (const [caller, key, r] of [
       ['merchant', fx.keys.owner, own],
       ['admin', fx.keys.admin, admins],
+      ['publisher', fx.keys.publisher, admins],
     ] as const) {
       for (const op of ordered.filter((o) => ACCESS[o.id]!.roles.includes(caller))) {
         const res = await call(op, key, r, sampleFor(op, caller, r));
-        const what = `${op.method} ${op.template} as ${caller === 'admin' ? 'admin' : 'owner'}`;
+        const what = `${op.method} ${op.template} as ${caller === 'merchant' ? 'owner' : caller}`;
         // 409: the state does not allow it now (an instance already ended, say); never a refusal.
         expect([200, 201, 202, 204, 409], `${what}: ${res.text}`).to.include(res.status);
       }

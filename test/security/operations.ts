@@ -2,7 +2,7 @@ import { openApiDocument } from '../../src/openapi/document.js';
 import type { Resources } from './fixture.js';
 import { DEFINITION, OWNER } from './fixture.js';
 
-export type Role = 'admin' | 'merchant' | 'auditor';
+export type Role = 'admin' | 'merchant' | 'auditor' | 'publisher';
 
 /**
  * Who may call an operation, and how it is scoped to a merchant:
@@ -47,7 +47,7 @@ export const ACCESS: Readonly<Record<string, Access>> = {
     sample: () => ({ body: { description: 'An order was placed by a customer.' } }),
   },
   publishEvent: {
-    roles: adminOnly,
+    roles: ['admin', 'publisher'],
     sample: () => ({ body: { type: 'order.created', merchant_id: OWNER, data: {} } }),
   },
   listEvents: { roles: everyone, named: true },
@@ -108,7 +108,7 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   getProcessDefinition: { roles: everyone },
   activateProcessDefinition: { roles: adminOnly, sample: () => ({ body: { version: 1 } }) },
   deactivateProcessDefinition: { roles: adminOnly, destroys: true },
-  runProcess: { roles: ['admin', 'merchant'], named: true },
+  runProcess: { roles: ['admin', 'merchant', 'publisher'], named: true },
   listProcessInstances: { roles: everyone, named: true },
   getProcessInstance: { roles: everyone, owned: true },
   cancelProcessInstance: { roles: ['admin', 'merchant'], owned: true, destroys: true },

@@ -4,7 +4,7 @@ import type { TestService } from './testService.js';
 /** A new API key of the role, for the merchant when it is a merchant key. */
 export const createKey = async (
   service: TestService,
-  role: 'admin' | 'merchant' | 'auditor',
+  role: 'admin' | 'merchant' | 'auditor' | 'publisher',
   merchantId?: string,
 ): Promise<string> => {
   const res = await service.api.post('/v1/api-keys', service.admin, {

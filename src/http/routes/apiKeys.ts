@@ -23,7 +23,12 @@ const KEY_ID = /^key_[0-9A-Za-z]{1,64}$/;
 
 const CreateApiKeyBody = strictObject(
   'CreateApiKeyBody',
-  { role: t.keyof({ admin: null, merchant: null, auditor: null }, 'admin, merchant or auditor') },
+  {
+    role: t.keyof(
+      { admin: null, merchant: null, auditor: null, publisher: null },
+      'admin, merchant, auditor or publisher',
+    ),
+  },
   { merchant_id: nullable(MerchantId), name: nullable(boundedString(1, 200)) },
 );
 

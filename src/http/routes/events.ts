@@ -25,7 +25,7 @@ export const eventRoutes = (services: Needs): Router => {
     '/v1/events',
     handle(
       idempotent(services.idempotency, async (req) => {
-        requireRole(req, 'admin');
+        requireRole(req, 'admin', 'publisher');
         const body = decodeOrThrow(PublishEventBody, req.body, 'body');
         // The type must be in the catalog and the data match its schema: nothing is recorded else.
         orProblem(await services.eventTypes.checkPublication(body.type, body.data));

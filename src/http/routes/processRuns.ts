@@ -36,7 +36,7 @@ export const processRunRoutes = (services: Needs): Router => {
     '/v1/processes/:definition_id/runs',
     handle(
       idempotent(services.idempotency, async (req) => {
-        requireRole(req, 'admin', 'merchant');
+        requireRole(req, 'admin', 'merchant', 'publisher');
         const body = decodeOrThrow(RunBody, req.body ?? {}, 'body');
         const merchantId = namedMerchant(req, body.merchant_id, 'the run is for');
         const timeoutMs = body.wait?.timeout_ms;

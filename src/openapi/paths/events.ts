@@ -17,7 +17,7 @@ export const eventPaths = {
     post: {
       tags: ['Events'],
       operationId: 'publishEvent',
-      summary: 'Publish a business event (admin); idempotent on `id`',
+      summary: 'Publish a business event (admin, publisher); idempotent on `id`',
       description:
         'Catalog types (built-in and registered) and `extension.*` types are accepted; `extension.*` events are recorded but never delivered. `data` must match the current schema of its type (422 event_data_invalid, each fault at its path under data; nothing is recorded); `extension.*` data may be any object. Publishing an `id` again with the same content answers 200 with the event; with other content, 409.',
       parameters: [param('IdempotencyKey')],

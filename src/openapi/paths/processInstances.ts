@@ -28,7 +28,8 @@ export const processInstancePaths = {
     post: {
       tags: [TAG],
       operationId: 'runProcess',
-      summary: 'Start a run of the definition’s active version; optionally wait for its result',
+      summary:
+        'Start a run of the definition’s active version (admin, merchant, publisher); optionally wait for its result',
       parameters: [
         {
           name: 'definition_id',

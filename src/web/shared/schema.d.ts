@@ -177,7 +177,7 @@ export interface paths {
         get: operations["listEvents"];
         put?: never;
         /**
-         * Publish a business event (admin); idempotent on `id`
+         * Publish a business event (admin, publisher); idempotent on `id`
          * @description Catalog types (built-in and registered) and `extension.*` types are accepted; `extension.*` events are recorded but never delivered. `data` must match the current schema of its type (422 event_data_invalid, each fault at its path under data; nothing is recorded); `extension.*` data may be any object. Publishing an `id` again with the same content answers 200 with the event; with other content, 409.
          */
         post: operations["publishEvent"];
@@ -484,7 +484,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a run of the definition’s active version; optionally wait for its result */
+        /** Start a run of the definition’s active version (admin, merchant, publisher); optionally wait for its result */
         post: operations["runProcess"];
         delete?: never;
         options?: never;
@@ -1208,8 +1208,11 @@ export interface components {
         };
         /** @example mer_acme */
         MerchantId: string;
-        /** @enum {string} */
-        Role: "admin" | "merchant" | "auditor";
+        /**
+         * @description admin: everything; merchant: its own merchant; auditor: reads everything, writes nothing; publisher: publishes events and runs processes for any merchant, nothing else
+         * @enum {string}
+         */
+        Role: "admin" | "merchant" | "auditor" | "publisher";
         ApiKey: {
             id: string;
             /** @constant */
