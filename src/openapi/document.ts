@@ -11,6 +11,7 @@ import { webhookPaths } from './paths/webhooks.js';
 import { webhookFilterPaths } from './paths/webhookFilters.js';
 import { webhookStatsPaths } from './paths/webhookStats.js';
 import { withSharedAnswers } from './sharedAnswers.js';
+import { webhookSection } from './webhooks.js';
 
 /**
  * The OpenAPI 3.1 document: the machine-readable contract of every route. The API tests validate
@@ -37,6 +38,10 @@ export const openApiDocument = () => ({
     { name: 'Process instances' },
     { name: 'Audit and operations' },
     { name: 'Merchant portal' },
+    {
+      name: 'Webhooks a merchant receives',
+      description: 'The deliveries of the webhooks section, one per deliverable event type.',
+    },
   ],
   paths: withSharedAnswers({
     ...systemPaths,
@@ -51,5 +56,6 @@ export const openApiDocument = () => ({
     ...operationsPaths,
     ...portalPaths,
   }),
+  webhooks: webhookSection(),
   components: { schemas, responses, parameters, securitySchemes },
 });

@@ -754,7 +754,628 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "company.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company was registered on the platform.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `company.created` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_company_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "company.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A company’s details changed.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `company.updated` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_company_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact person was added to a company.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `contact.created` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_contact_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact_role.certified": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact’s role in a company was certified.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `contact_role.certified` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_contact_role_certified"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "onboarding_case.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An onboarding case ended with the merchant accepted.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `onboarding_case.completed` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_onboarding_case_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "onboarding_case.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An onboarding case ended with the merchant refused.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `onboarding_case.rejected` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_onboarding_case_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "compliance_check.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A compliance check was opened.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `compliance_check.created` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_compliance_check_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "compliance_check.review_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A compliance check needs a person to review it.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `compliance_check.review_required` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_compliance_check_review_required"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was placed.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `order.created` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_order_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was confirmed.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `order.confirmed` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_order_confirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout_session.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A checkout session was paid and closed.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `checkout_session.completed` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_checkout_session_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was drafted.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `invoice.created` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_invoice_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was finalised and numbered.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `invoice.issued` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_invoice_issued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was sent to its recipient.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `invoice.sent` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_invoice_sent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invoice was cancelled.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `invoice.cancelled` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_invoice_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "psp_payment.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment through a payment service provider succeeded.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `psp_payment.succeeded` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_psp_payment_succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment was received.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `payment.received` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_payment_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_allocation.complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A received payment was fully allocated to what it pays.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `payment_allocation.complete` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_payment_allocation_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.instance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A process instance was created by a run.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `process.instance.created` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_process_instance_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.instance.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A process instance completed; its output is in the data.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `process.instance.completed` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_process_instance_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.instance.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A process instance failed; the error is in the data.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `process.instance.failed` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_process_instance_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.instance.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A process instance was cancelled.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `process.instance.cancelled` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_process_instance_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.instance.replayed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A process instance was run again as a new instance (replay_of).
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `process.instance.replayed` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_process_instance_replayed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "process.user_action.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user action a process instance waited for was completed.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `process.user_action.completed` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_process_user_action_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approval_request.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An approval a process instance waited for was approved or rejected.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `approval_request.resolved` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_approval_request_resolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test delivery asked for through the API.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `webhook.test` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An endpoint was disabled because it failed for too long or answered 410 Gone.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `webhook_endpoint.disabled` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_webhook_endpoint_disabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A disabled endpoint was enabled again.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `webhook_endpoint.enabled` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_webhook_endpoint_enabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.attempt.failing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message to another endpoint failed its 4th try in a row.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `message.attempt.failing` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_message_attempt_failing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.attempt.exhausted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message to another endpoint failed its last try: it will not be retried.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `message.attempt.exhausted` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_message_attempt_exhausted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.attempt.recovered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message to another endpoint that had been failing was delivered.
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `message.attempt.recovered` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_message_attempt_recovered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         TransformStep: {
@@ -3610,6 +4231,1668 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
+        };
+    };
+    receive_company_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "company.created",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "company_id": "cmp_8f2k1w",
+                 *         "legal_name": "Acme Trading GmbH",
+                 *         "registration_number": "HRB 123456",
+                 *         "country": "DE",
+                 *         "created_at": "2026-03-02T09:14:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "company.created";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_company_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "company.updated",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "company_id": "cmp_8f2k1w",
+                 *         "changes": {
+                 *           "legal_name": "Acme Trading AG",
+                 *           "registration_number": "HRB 654321"
+                 *         },
+                 *         "updated_at": "2026-03-09T11:02:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "company.updated";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_contact_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "contact.created",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "contact_id": "ct_31x9pa",
+                 *         "company_id": "cmp_8f2k1w",
+                 *         "first_name": "Maria",
+                 *         "last_name": "Keller",
+                 *         "email": "maria.keller@acme.example"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "contact.created";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_contact_role_certified: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "contact_role.certified",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "contact_id": "ct_31x9pa",
+                 *         "company_id": "cmp_8f2k1w",
+                 *         "role": "managing_director",
+                 *         "certified_at": "2026-03-03T15:40:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "contact_role.certified";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_onboarding_case_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "onboarding_case.completed",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "onboarding_case_id": "onb_2p7q8s",
+                 *         "company_id": "cmp_8f2k1w",
+                 *         "decision": "accepted",
+                 *         "completed_at": "2026-03-04T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "onboarding_case.completed";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_onboarding_case_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "onboarding_case.rejected",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "onboarding_case_id": "onb_2p7q8s",
+                 *         "company_id": "cmp_8f2k1w",
+                 *         "reason": "beneficial_owner_not_verified",
+                 *         "rejected_at": "2026-03-04T10:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "onboarding_case.rejected";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_compliance_check_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "compliance_check.created",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "compliance_check_id": "cc_5h2m7v",
+                 *         "company_id": "cmp_8f2k1w",
+                 *         "check_type": "sanctions_screening",
+                 *         "created_at": "2026-03-02T09:15:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "compliance_check.created";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_compliance_check_review_required: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "compliance_check.review_required",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "compliance_check_id": "cc_5h2m7v",
+                 *         "company_id": "cmp_8f2k1w",
+                 *         "check_type": "sanctions_screening",
+                 *         "reason": "possible_name_match",
+                 *         "due_at": "2026-03-05T09:15:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "compliance_check.review_required";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_order_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "order.created",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "order_id": "ord_7f3k9q",
+                 *         "customer_id": "cus_4821",
+                 *         "currency": "EUR",
+                 *         "amount_total": 12990,
+                 *         "lines": [
+                 *           {
+                 *             "sku": "TSHIRT-M-BLUE",
+                 *             "quantity": 2,
+                 *             "unit_amount": 6495
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "order.created";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_order_confirmed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "order.confirmed",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "order_id": "ord_7f3k9q",
+                 *         "customer_id": "cus_4821",
+                 *         "confirmed_at": "2026-03-10T08:31:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "order.confirmed";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_checkout_session_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "checkout_session.completed",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "checkout_session_id": "cs_91ab4e",
+                 *         "order_id": "ord_7f3k9q",
+                 *         "currency": "EUR",
+                 *         "amount_total": 12990,
+                 *         "payment_method": "card",
+                 *         "completed_at": "2026-03-10T08:30:12.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "checkout_session.completed";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_invoice_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "invoice.created",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "invoice_id": "inv_3k8d2m",
+                 *         "order_id": "ord_7f3k9q",
+                 *         "customer_id": "cus_4821",
+                 *         "currency": "EUR",
+                 *         "amount_total": 12990,
+                 *         "due_date": "2026-04-09"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "invoice.created";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_invoice_issued: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "invoice.issued",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "invoice_id": "inv_3k8d2m",
+                 *         "invoice_number": "INV-2026-000142",
+                 *         "issued_at": "2026-03-10T09:00:00.000Z",
+                 *         "due_date": "2026-04-09"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "invoice.issued";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_invoice_sent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "invoice.sent",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "invoice_id": "inv_3k8d2m",
+                 *         "invoice_number": "INV-2026-000142",
+                 *         "recipient_email": "billing@customer.example",
+                 *         "sent_at": "2026-03-10T09:01:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "invoice.sent";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_invoice_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "invoice.cancelled",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "invoice_id": "inv_3k8d2m",
+                 *         "invoice_number": "INV-2026-000142",
+                 *         "reason": "duplicate",
+                 *         "cancelled_at": "2026-03-11T14:20:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "invoice.cancelled";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_psp_payment_succeeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "psp_payment.succeeded",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "payment_id": "pay_6t1z4r",
+                 *         "psp": "stripe",
+                 *         "psp_reference": "pi_3OxQ2a2eZvKYlo2C1",
+                 *         "order_id": "ord_7f3k9q",
+                 *         "currency": "EUR",
+                 *         "amount": 12990,
+                 *         "succeeded_at": "2026-03-10T08:30:10.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "psp_payment.succeeded";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_payment_received: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "payment.received",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "payment_id": "pay_9c2w7d",
+                 *         "currency": "EUR",
+                 *         "amount": 12990,
+                 *         "payer_name": "Customer GmbH",
+                 *         "reference": "INV-2026-000142",
+                 *         "received_at": "2026-03-20T07:45:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "payment.received";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_payment_allocation_complete: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "payment_allocation.complete",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "payment_id": "pay_9c2w7d",
+                 *         "allocations": [
+                 *           {
+                 *             "invoice_id": "inv_3k8d2m",
+                 *             "amount": 12990
+                 *           }
+                 *         ],
+                 *         "completed_at": "2026-03-20T07:46:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "payment_allocation.complete";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_process_instance_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "process.instance.created",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "instance_id": "pi_01JQ7Z8X2V3N4M5K6P7R8S9T0W",
+                 *         "definition": {
+                 *           "id": "order.fulfilment",
+                 *           "version": 3
+                 *         },
+                 *         "status": "pending"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "process.instance.created";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_process_instance_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "process.instance.completed",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "instance_id": "pi_01JQ7Z8X2V3N4M5K6P7R8S9T0W",
+                 *         "definition": {
+                 *           "id": "order.fulfilment",
+                 *           "version": 3
+                 *         },
+                 *         "status": "completed",
+                 *         "output": {
+                 *           "shipment_id": "shp_4k2j9d",
+                 *           "carrier": "dhl"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "process.instance.completed";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_process_instance_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "process.instance.failed",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "instance_id": "pi_01JQ7Z8X2V3N4M5K6P7R8S9T0W",
+                 *         "definition": {
+                 *           "id": "order.fulfilment",
+                 *           "version": 3
+                 *         },
+                 *         "status": "failed",
+                 *         "error": {
+                 *           "code": "approval_rejected",
+                 *           "message": "The approval step approve was rejected.",
+                 *           "step_id": "approve"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "process.instance.failed";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_process_instance_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "process.instance.cancelled",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "instance_id": "pi_01JQ7Z8X2V3N4M5K6P7R8S9T0W",
+                 *         "definition": {
+                 *           "id": "order.fulfilment",
+                 *           "version": 3
+                 *         },
+                 *         "status": "cancelled"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "process.instance.cancelled";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_process_instance_replayed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "process.instance.replayed",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "instance_id": "pi_01JQ8C0D1E2F3G4H5J6K7M8N9P",
+                 *         "definition": {
+                 *           "id": "order.fulfilment",
+                 *           "version": 3
+                 *         },
+                 *         "status": "pending",
+                 *         "replay_of": "pi_01JQ7Z8X2V3N4M5K6P7R8S9T0W"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "process.instance.replayed";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_process_user_action_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "process.user_action.completed",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "instance_id": "pi_01JQ7Z8X2V3N4M5K6P7R8S9T0W",
+                 *         "step_id": "confirm_address",
+                 *         "data": {
+                 *           "address_confirmed": true,
+                 *           "note": "Deliver to the side entrance"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "process.user_action.completed";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_approval_request_resolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "approval_request.resolved",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "instance_id": "pi_01JQ7Z8X2V3N4M5K6P7R8S9T0W",
+                 *         "step_id": "approve",
+                 *         "decision": "approved",
+                 *         "comment": "Within the customer’s credit limit"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "approval_request.resolved";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_webhook_test: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "webhook.test",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "note": "Checking the new endpoint before going live"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "webhook.test";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_webhook_endpoint_disabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "webhook_endpoint.disabled",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "endpoint_id": "we_01JQ80A1B2C3D4E5F6G7H8J9K0",
+                 *         "url": "https://hooks.merchant.example/sluice",
+                 *         "reason": "failing",
+                 *         "disabled_at": "2026-03-15T06:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "webhook_endpoint.disabled";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_webhook_endpoint_enabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "webhook_endpoint.enabled",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "endpoint_id": "we_01JQ80A1B2C3D4E5F6G7H8J9K0"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "webhook_endpoint.enabled";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_message_attempt_failing: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "message.attempt.failing",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "endpoint_id": "we_01JQ80A1B2C3D4E5F6G7H8J9K0",
+                 *         "event_id": "evt_01JQ80B2C3D4E5F6G7H8J9K0M1",
+                 *         "event_type": "order.created",
+                 *         "attempt_count": 4,
+                 *         "last_error": {
+                 *           "code": "http_status",
+                 *           "message": "The receiver answered 503.",
+                 *           "response_status_code": 503
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "message.attempt.failing";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_message_attempt_exhausted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "message.attempt.exhausted",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "endpoint_id": "we_01JQ80A1B2C3D4E5F6G7H8J9K0",
+                 *         "event_id": "evt_01JQ80B2C3D4E5F6G7H8J9K0M1",
+                 *         "event_type": "order.created",
+                 *         "attempt_count": 8,
+                 *         "last_error": {
+                 *           "code": "timeout",
+                 *           "message": "The operation was aborted due to timeout",
+                 *           "response_status_code": null
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "message.attempt.exhausted";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_message_attempt_recovered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "message.attempt.recovered",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "endpoint_id": "we_01JQ80A1B2C3D4E5F6G7H8J9K0",
+                 *         "event_id": "evt_01JQ80B2C3D4E5F6G7H8J9K0M1",
+                 *         "event_type": "order.created",
+                 *         "attempt_count": 5
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "message.attempt.recovered";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
