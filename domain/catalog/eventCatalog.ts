@@ -82,7 +82,15 @@ export const EVENT_CATALOG: readonly EventTypeEntry[] = [
       'process.instance.replayed',
       'A process instance was run again as a new instance (replay_of).',
     ],
+    [
+      'process.user_action.requested',
+      'A process instance waits for a person to complete a user action (POST …/user-actions).',
+    ],
     ['process.user_action.completed', 'A user action a process instance waited for was completed.'],
+    [
+      'approval_request.created',
+      'A process instance waits for a person to approve or reject a step (POST …/approvals).',
+    ],
     [
       'approval_request.resolved',
       'An approval a process instance waited for was approved or rejected.',

@@ -44,6 +44,10 @@ export const SERVICE_EXAMPLES: Readonly<Record<string, readonly Record<string, u
       replay_of: INSTANCE,
     },
   ],
+  'process.user_action.requested': [
+    { instance_id: INSTANCE, step_id: 'confirm_address', action: 'confirm_delivery_address' },
+  ],
+  'approval_request.created': [{ instance_id: INSTANCE, step_id: 'approve' }],
   'process.user_action.completed': [
     {
       instance_id: INSTANCE,

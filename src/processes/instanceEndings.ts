@@ -1,16 +1,23 @@
+import type { StepWaiting } from '../../domain/processes/instance/instanceEvents.js';
 import { TERMINAL_EVENT_TYPES } from '../../domain/processes/instance/instanceEvents.js';
-import type { Position } from '../../domain/shared/envelope.js';
+import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
 import { runOnLog } from '../processing/processor.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { Logger } from '../logging/logger.js';
 
+/**
+ * Where a run stands for a caller waiting on it: ended (a terminal event), or parked on a person
+ * (a user action or an approval), which no wait of seconds will see through.
+ */
+export type RunSettled = { position: Position; ended: boolean };
+
 export type InstanceEndings = {
   /**
-   * Resolves with the position of the instance's terminal event, or undefined when the window
-   * closes first. Register before the instance can end (before creating it): endings are only
-   * heard from the moment of the call.
+   * Resolves once the instance ends or parks on a person, with the position of that event, or
+   * undefined when the window closes first. Register before the instance can end (before creating
+   * it): endings are only heard from the moment of the call.
    */
-  waitFor: (instanceId: string, timeoutMs: number) => Promise<Position | undefined>;
+  waitFor: (instanceId: string, timeoutMs: number) => Promise<RunSettled | undefined>;
   stop: () => Promise<void>;
 };
 
@@ -18,11 +25,15 @@ export type InstanceEndings = {
  * Tells waiting run requests that their instance ended, from a subscription to the instances'
  * streams: no polling, and the answer goes out as soon as the terminal event is in the log.
  */
+const parksOnAPerson = (event: RecordedEvent): boolean =>
+  event.type === 'process_instance.step_waiting' &&
+  (event.data as StepWaiting['data']).wait.kind !== 'delay';
+
 export const startInstanceEndings = async (services: {
   eventStore: Pick<EventStore, 'subscribe' | 'headPosition'>;
   logger: Logger;
 }): Promise<InstanceEndings> => {
-  const waiters = new Map<string, Set<(position: Position) => void>>();
+  const waiters = new Map<string, Set<(settled: RunSettled) => void>>();
   const subscription = await runOnLog(
     services.eventStore,
     {
@@ -30,9 +41,11 @@ export const startInstanceEndings = async (services: {
       filter: { streamPrefixes: ['process_instance-'] },
       handle: (events) => {
         for (const event of events) {
-          if (!TERMINAL_EVENT_TYPES.has(event.type)) continue;
+          const ended = TERMINAL_EVENT_TYPES.has(event.type);
+          if (!ended && !parksOnAPerson(event)) continue;
           const instanceId = (event.data as { instance_id: string }).instance_id;
-          for (const resolve of waiters.get(instanceId) ?? []) resolve(event.position);
+          for (const resolve of waiters.get(instanceId) ?? [])
+            resolve({ position: event.position, ended });
         }
         return Promise.resolve();
       },
@@ -43,12 +56,12 @@ export const startInstanceEndings = async (services: {
   return {
     waitFor: (instanceId, timeoutMs) =>
       new Promise((resolve) => {
-        const finish = (position: Position | undefined) => {
+        const finish = (settled: RunSettled | undefined) => {
           clearTimeout(timer);
           const set = waiters.get(instanceId);
           set?.delete(finish);
           if (set?.size === 0) waiters.delete(instanceId);
-          resolve(position);
+          resolve(settled);
         };
         const timer = setTimeout(() => finish(undefined), timeoutMs);
         const set = waiters.get(instanceId) ?? new Set();

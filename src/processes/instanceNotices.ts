@@ -57,6 +57,13 @@ export const noticesOf = (recorded: RecordedEvent): Publication[] => {
           status: 'cancelled',
         }),
       ];
+    case 'process_instance.step_waiting': {
+      const { wait, step_id } = event.data;
+      if (wait.kind === 'user_action')
+        return [notice('process.user_action.requested', { step_id, action: wait.action })];
+      if (wait.kind === 'approval') return [notice('approval_request.created', { step_id })];
+      return [];
+    }
     case 'process_instance.user_action_completed':
       return [
         notice('process.user_action.completed', {

@@ -59,4 +59,46 @@ describe('processes: merchants follow their runs by webhook', function () {
     for (const delivery of deliveries)
       expect(delivery.headers['webhook-id']).to.equal(delivery.body.id);
   });
+
+  it('tells the merchant when a run waits for a person: a user action, then an approval', async () => {
+    const hooks = await harness.receivers.start();
+    const asked = ['process.user_action.requested', 'approval_request.created'];
+    const { secret } = await endpointWithSecret(harness.service, hooks.url, {
+      filter_types: asked,
+    });
+    await activeDefinition(harness.service, {
+      id: 'e2e.people',
+      name: 'Confirm, then approve',
+      input_schema: { type: 'object' },
+      steps: [
+        { id: 'confirm', type: 'user_action', action: 'confirm_address' },
+        { id: 'approve', type: 'approval' },
+      ],
+    });
+    const res = await run(harness.service, 'e2e.people', { wait: { timeout_ms: 5000 } });
+    expect(res.status, res.text).to.equal(202);
+    const instanceId = res.body.id as string;
+    const [requested] = await hooks.waitFor(1);
+    expect(verifies(requested!, secret)).to.equal(true);
+    expect(requested!.body).to.include({
+      type: 'process.user_action.requested',
+      merchant_id: 'mer_acme',
+    });
+    expect(requested!.body.data).to.deep.equal({
+      instance_id: instanceId,
+      step_id: 'confirm',
+      action: 'confirm_address',
+    });
+
+    const path = `/v1/process-instances/${instanceId}/user-actions`;
+    const done = await harness.service.api.post(path, harness.service.admin, {
+      step_id: 'confirm',
+      data: {},
+    });
+    expect(done.status, done.text).to.equal(200);
+    const [, approval] = await hooks.waitFor(2);
+    expect(verifies(approval!, secret)).to.equal(true);
+    expect(approval!.body.type).to.equal('approval_request.created');
+    expect(approval!.body.data).to.deep.equal({ instance_id: instanceId, step_id: 'approve' });
+  });
 });

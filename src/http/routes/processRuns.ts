@@ -82,11 +82,17 @@ export const processRunRoutes = (services: Needs): Router => {
           instanceView(services, (await instanceDoc(services, instanceId))!);
         await services.projector.caughtUp(createdAt, undefined, INSTANCES);
         if (!ended) return created(await present(), location);
-        const position = await ended;
-        if (position === undefined)
-          return { status: 202, body: await present(), headers: { Location: location } };
-        await services.projector.caughtUp(position, undefined, INSTANCES);
-        return ok(await present());
+        const settled = await ended;
+        const accepted = async () => ({
+          status: 202,
+          body: await present(),
+          headers: { Location: location },
+        });
+        if (settled === undefined) return accepted();
+        await services.projector.caughtUp(settled.position, undefined, INSTANCES);
+        // Parked on a person: the answer goes out now, not when the window closes; the caller
+        // hears of the request by webhook (process.user_action.requested, approval_request.created).
+        return settled.ended ? ok(await present()) : accepted();
       }),
     ),
   );

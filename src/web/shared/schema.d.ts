@@ -1215,6 +1215,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "process.user_action.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A process instance waits for a person to complete a user action (POST …/user-actions).
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `process.user_action.requested` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_process_user_action_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "process.user_action.completed": {
         parameters: {
             query?: never;
@@ -1229,6 +1249,26 @@ export interface webhooks {
          * @description Sent to each enabled endpoint of the merchant whose filter_types list `process.user_action.completed` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
          */
         post: operations["receive_process_user_action_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approval_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A process instance waits for a person to approve or reject a step (POST …/approvals).
+         * @description Sent to each enabled endpoint of the merchant whose filter_types list `approval_request.created` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.
+         */
+        post: operations["receive_approval_request_created"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5473,6 +5513,57 @@ export interface operations {
             };
         };
     };
+    receive_process_user_action_requested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "process.user_action.requested",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "instance_id": "pi_01JQ7Z8X2V3N4M5K6P7R8S9T0W",
+                 *         "step_id": "confirm_address",
+                 *         "action": "confirm_delivery_address"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "process.user_action.requested";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     receive_process_user_action_completed: {
         parameters: {
             query?: never;
@@ -5510,6 +5601,56 @@ export interface operations {
                     id: string;
                     /** @constant */
                     type: "process.user_action.completed";
+                    merchant_id: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    data: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description Received: no further try is made */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receive_approval_request_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same for every try and every endpoint; deduplicate on it */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this try was signed; refuse one far from now */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` of `id.timestamp.body` under each signing secret in use (two during a rotation) */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3Z6M4Q8R2T5V7X9Y0A1B2C",
+                 *       "type": "approval_request.created",
+                 *       "merchant_id": "mer_acme",
+                 *       "created_at": "2026-11-20T09:30:00.000Z",
+                 *       "data": {
+                 *         "instance_id": "pi_01JQ7Z8X2V3N4M5K6P7R8S9T0W",
+                 *         "step_id": "approve"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The event’s id, also sent as webhook-id */
+                    id: string;
+                    /** @constant */
+                    type: "approval_request.created";
                     merchant_id: string;
                     /** Format: date-time */
                     created_at: string;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createKey } from '../../support/builders.js';
+import { eventually } from '../../support/delivery.js';
 import { activeDefinition, doubling, instance, run } from '../../support/processes.js';
 import type { TestService } from '../../support/testService.js';
 import { startTestService } from '../../support/testService.js';
@@ -21,6 +22,12 @@ describe('process runs API', () => {
     service = await startTestService({ SLUICE_MAX_WAIT_MS: '5000' });
     await activeDefinition(service, doubling('runs.double'));
     await activeDefinition(service, approvalFlow('runs.approval'));
+    await activeDefinition(service, {
+      id: 'runs.slow',
+      name: 'Wait a second',
+      input_schema: { type: 'object' },
+      steps: [{ id: 'pause', type: 'delay', duration_ms: 1000 }],
+    });
   });
   after(() => service.stop());
 
@@ -57,11 +64,27 @@ describe('process runs API', () => {
 
   it('answers 202 with the instance and Location when the window closes first; the run goes on', async () => {
     const started = Date.now();
-    const res = await run(service, 'runs.approval', { wait: { timeout_ms: 150 } });
+    const res = await run(service, 'runs.slow', { wait: { timeout_ms: 150 } });
     expect(res.status, res.text).to.equal(202);
     expect(Date.now() - started).to.be.at.least(140);
     expect(res.headers.get('location')).to.equal(`/v1/process-instances/${res.body.id}`);
     expect(res.body.status).to.equal('waiting');
+    const ended = await eventually(
+      () => instance(service, res.body.id as string),
+      (doc) => doc.status === 'completed',
+    );
+    expect(ended.status).to.equal('completed');
+  });
+
+  it('answers 202 as soon as the run waits for a person, not when the window closes', async () => {
+    const started = Date.now();
+    const res = await run(service, 'runs.approval', { wait: { timeout_ms: 5000 } });
+    expect(res.status, res.text).to.equal(202);
+    // Answered once the approval was asked for: the whole window was not waited out.
+    expect(Date.now() - started).to.be.below(5000);
+    expect(res.headers.get('location')).to.equal(`/v1/process-instances/${res.body.id}`);
+    expect(res.body.status).to.equal('waiting');
+    expect(res.body.steps[0]).to.include({ id: 'approve', status: 'waiting' });
     const approved = await service.api.post(
       `/v1/process-instances/${res.body.id}/approvals`,
       service.admin,
