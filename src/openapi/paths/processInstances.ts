@@ -70,7 +70,9 @@ export const processInstancePaths = {
           headers: { Location: { schema: { type: 'string' } } },
         },
         '202': {
-          ...theInstance('With wait: the window closed first; the run goes on. Follow Location.'),
+          ...theInstance(
+            'With wait: the instance waits for a person (a user action or an approval), or the window closed first; the run goes on. Follow Location.',
+          ),
           headers: { Location: { schema: { type: 'string' } } },
         },
         ...authenticated,

@@ -3658,7 +3658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessInstance"];
                 };
             };
-            /** @description With wait: the window closed first; the run goes on. Follow Location. */
+            /** @description With wait: the instance waits for a person (a user action or an approval), or the window closed first; the run goes on. Follow Location. */
             202: {
                 headers: {
                     Location?: string;
