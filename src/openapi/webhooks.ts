@@ -51,7 +51,6 @@ export const webhookSection = (catalog: readonly EventTypeEntry[] = EVENT_CATALO
         entry.name,
         {
           post: {
-            tags: ['Webhooks a merchant receives'],
             operationId: `receive_${entry.name.replace(/[^a-z0-9]+/g, '_')}`,
             summary: entry.description,
             description: `Sent to each enabled endpoint of the merchant whose filter_types list \`${entry.name}\` (or that lists none), signed per Standard Webhooks. Answer 2xx within the attempt timeout; anything else is retried on the schedule of GET /v1/config.`,
