@@ -35,6 +35,10 @@ const ownerOnly = (file: string) => {
 export const openSqlite = (options: SqliteOptions): SqliteDatabase => {
   if (options.file !== ':memory:') ownerOnly(options.file);
   const db = new Database(options.file);
+  // Pages freed (a rebuild's old tables dropped) can be given back to the file system: set on a
+  // new file only, before its first table; a file made before keeps what it had (a VACUUM would
+  // convert it, rewriting the whole file).
+  db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
@@ -44,6 +48,17 @@ export const openSqlite = (options: SqliteOptions): SqliteDatabase => {
   // write and delete per statement.
   db.pragma('temp_store = MEMORY');
   return db;
+};
+
+/**
+ * Gives the free pages back to the file system, when the file was made to allow it: after a rebuild
+ * swapped its tables in (or was abandoned), the old tables' pages would otherwise stay in the file
+ * for ever, making it as large as two copies of the read models.
+ */
+export const giveBackFreePages = (db: SqliteDatabase): void => {
+  if (db.memory) return;
+  if ((db.pragma('auto_vacuum', { simple: true }) as number) !== 2) return;
+  db.pragma('incremental_vacuum');
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { Position } from '../../../domain/shared/envelope.js';
 import type { Change } from '../../../projections/projection.js';
 import type { SqliteDatabase } from '../../sqlite/database.js';
-import { writeTransaction } from '../../sqlite/database.js';
+import { giveBackFreePages, writeTransaction } from '../../sqlite/database.js';
 import type { ReadStore, Target } from '../port.js';
 import { batchGeneration } from '../batchTarget.js';
 import { promised } from '../../sqlite/promised.js';
@@ -186,10 +186,12 @@ export const sqliteReadStore = (db: SqliteDatabase): ReadStore => {
       // Only once the swap has committed do reads go to the new tables.
       generations.set(name, generation);
       await released(name);
+      giveBackFreePages(db);
     },
     abandonRebuild: async (name, generation) => {
       await released(name);
       abandonRebuild(name, generation);
+      giveBackFreePages(db);
     },
     ping: promised(() => {
       db.prepare('SELECT 1').get();

@@ -63,3 +63,46 @@ describe('SQLite read store: tables of an earlier layout', () => {
     dir.remove();
   });
 });
+
+describe('SQLite read store: a rebuild’s old tables', () => {
+  it('give their pages back to the file system once the new ones are swapped in', async () => {
+    const dir = tempDir();
+    const db = openSqlite({ file: join(dir.path, 'sluice.db') });
+    try {
+      const store = sqliteReadStore(db);
+      await store.registerProjection('gadgets', [{ name: 'gadgets', indexes: [] }]);
+      const filler = 'x'.repeat(2000);
+      const puts = (from: number) =>
+        Array.from({ length: 500 }, (_, i) => ({
+          op: 'put' as const,
+          collection: 'gadgets',
+          doc: { id: `g_${from + i}`, filler },
+        }));
+      await store.apply('gadgets', { kind: 'live' }, puts(0), position(1));
+      const pages = () => db.pragma('page_count', { simple: true }) as number;
+      const free = () => db.pragma('freelist_count', { simple: true }) as number;
+      const before = pages();
+      for (const round of [1, 2]) {
+        const generation = await store.beginRebuild('gadgets');
+        await store.apply('gadgets', { kind: 'rebuild', generation }, puts(0), position(1 + round));
+        await store.completeRebuild('gadgets', generation);
+        // The old tables' pages are not kept free in the file: it stays the size of one copy.
+        expect(free(), `round ${round}`).to.equal(0);
+        expect(pages(), `round ${round}`).to.be.below(before * 1.5);
+      }
+      const abandoned = await store.beginRebuild('gadgets');
+      await store.apply(
+        'gadgets',
+        { kind: 'rebuild', generation: abandoned },
+        puts(0),
+        position(9),
+      );
+      await store.abandonRebuild('gadgets', abandoned);
+      expect(free()).to.equal(0);
+      expect((await store.get('gadgets', 'g_499'))?.filler).to.equal(filler);
+    } finally {
+      db.close();
+      dir.remove();
+    }
+  });
+});
