@@ -1,0 +1,75 @@
+import type { Instance, Step } from '../processApi';
+import type { FlowEdge } from './stepFlow';
+import { END, START } from './stepFlow';
+
+/** What the graph draws on a step of an instance. */
+export type StepState =
+  | 'completed'
+  | 'running'
+  | 'waiting'
+  | 'failed'
+  | 'skipped'
+  | 'cancelled'
+  | 'not_reached'
+  | 'hidden';
+
+export const STATE_LABEL: Record<StepState, string> = {
+  completed: 'Completed',
+  running: 'Running',
+  waiting: 'Waiting',
+  failed: 'Failed',
+  skipped: 'Skipped',
+  cancelled: 'Cancelled',
+  not_reached: 'Not reached',
+  hidden: 'Hidden',
+};
+
+export const STATE_MEANING: Record<StepState, string> = {
+  completed: 'ran to its end',
+  running: 'in progress now',
+  waiting: 'on a timer, a person or an approval',
+  failed: 'stopped the run with an error',
+  skipped: 'its condition was false',
+  cancelled: 'in progress when the run was cancelled',
+  not_reached: 'the run has not come here',
+  hidden: 'runs, but is not listed on instances',
+};
+
+/** The order of the legend: from what happened to what did not. */
+export const STATES: StepState[] = Object.keys(STATE_LABEL) as StepState[];
+
+const IN_PROGRESS = new Set(['pending', 'running', 'waiting']);
+
+/** One step's state on this instance, from the steps the instance lists. */
+const stateOf = (step: Step, instance: Instance): StepState => {
+  const reached = instance.steps.find((s) => s.id === step.id);
+  if (!reached) return step.visible === false ? 'hidden' : 'not_reached';
+  // The read model leaves the step that was in progress as it stood when the run was cancelled.
+  if (IN_PROGRESS.has(reached.status) && instance.status === 'cancelled') return 'cancelled';
+  if (reached.status === 'pending') return 'running';
+  return reached.status in STATE_LABEL ? reached.status : 'running';
+};
+
+export const stepStates = (steps: Step[], instance: Instance): Map<string, StepState> =>
+  new Map(steps.map((step) => [step.id, stateOf(step, instance)]));
+
+const PASSED: ReadonlySet<StepState> = new Set(['completed', 'skipped']);
+const UNREACHED: ReadonlySet<StepState | undefined> = new Set(['not_reached', 'hidden', undefined]);
+
+/**
+ * Whether the run went along an edge: its source is done and its target was reached. A choice
+ * says which way it went (its output's `next`), so only that edge of a choice counts.
+ */
+export const travelled = (
+  edge: FlowEdge,
+  states: Map<string, StepState>,
+  instance: Instance,
+): boolean => {
+  const choiceWent = instance.steps.find((s) => s.id === edge.from && s.type === 'choice')?.output;
+  if (choiceWent && typeof choiceWent === 'object' && 'next' in choiceWent)
+    return (choiceWent.next ?? END) === edge.to;
+  const fromDone = edge.from === START || PASSED.has(states.get(edge.from) ?? 'not_reached');
+  const toReached =
+    edge.to === END ? instance.status === 'completed' : !UNREACHED.has(states.get(edge.to));
+  return fromDone && toReached;
+};
