@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { eventCommands } from './commands/events.js';
 import { keyCommands } from './commands/keys.js';
 import { projectionCommands } from './commands/projections.js';
+import { triggerCommand } from './commands/trigger.js';
 import { webhookCommands } from './commands/webhooks.js';
 import { CliError, note, watchStdout } from './output.js';
 
@@ -12,8 +13,9 @@ const USAGE = 2;
 const program = new Command()
   .name('sluice')
   .description(
-    "Sluice's operator tool. It works on the embedded data folder while the server is stopped, " +
-      'and refuses while a server holds the folder (the running server offers the same through its HTTP API).',
+    "Sluice's tool. Its operator commands work on the embedded data folder while the server is stopped, " +
+      'and refuse while a server holds the folder (the running server offers the same through its HTTP API); ' +
+      'trigger talks to a running service.',
   )
   .addOption(
     new Option('--data-dir <path>', 'the data folder').env('SLUICE_DATA_DIR').default('./data'),
@@ -25,6 +27,7 @@ projectionCommands(program);
 webhookCommands(program);
 keyCommands(program);
 eventCommands(program);
+triggerCommand(program);
 
 const run = async () => {
   watchStdout();

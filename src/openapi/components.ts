@@ -93,7 +93,7 @@ export const schemas = {
     type: { type: 'string' },
     merchant_id: ref('MerchantId'),
     created_at: timestamp,
-    data: { type: 'object' },
+    data: { type: 'object', additionalProperties: true },
     channels: ref('Channels'),
   }),
   EventList: list('Event'),

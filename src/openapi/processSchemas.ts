@@ -181,7 +181,7 @@ export const processSchemas: Record<string, Schema> = {
     revision: { type: 'integer', minimum: 0 },
     position: { type: 'string' },
     recorded_at: timestamp,
-    data: { type: 'object' },
+    data: { type: 'object', additionalProperties: true },
     metadata: object({
       merchant_id: { type: ['string', 'null'] },
       actor: { type: ['string', 'null'] },

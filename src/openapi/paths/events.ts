@@ -30,6 +30,7 @@ export const eventPaths = {
               merchant_id: ref('MerchantId'),
               data: {
                 type: 'object',
+                additionalProperties: true,
                 description: 'The business payload, at most 256 KiB as JSON',
               },
               id: { type: 'string', pattern: '^evt_[A-Za-z0-9_-]{1,64}$' },

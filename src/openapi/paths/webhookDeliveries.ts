@@ -35,7 +35,7 @@ export const webhookDeliveryPaths = {
                 description: 'Required for an admin key; implied for a merchant key',
               },
               endpoint_id: { type: 'string' },
-              data: { type: 'object' },
+              data: { type: 'object', additionalProperties: true },
             },
             ['merchant_id', 'endpoint_id', 'data'],
           ),

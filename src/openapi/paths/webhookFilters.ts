@@ -22,7 +22,7 @@ export const webhookFilterPaths = {
             event: object(
               {
                 type: { type: 'string', minLength: 1, maxLength: 128 },
-                data: { type: 'object' },
+                data: { type: 'object', additionalProperties: true },
                 merchant_id: {
                   ...ref('MerchantId'),
                   description:

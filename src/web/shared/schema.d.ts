@@ -1750,7 +1750,9 @@ export interface components {
              * @description RFC 3339, UTC, milliseconds
              */
             recorded_at: string;
-            data: Record<string, never>;
+            data: {
+                [key: string]: unknown;
+            };
             metadata: {
                 merchant_id: string | null;
                 actor: string | null;
@@ -2030,7 +2032,9 @@ export interface components {
              * @description RFC 3339, UTC, milliseconds
              */
             created_at: string;
-            data: Record<string, never>;
+            data: {
+                [key: string]: unknown;
+            };
             channels: components["schemas"]["Channels"];
         };
         EventList: {
@@ -2729,7 +2733,9 @@ export interface operations {
                     type: string;
                     merchant_id: components["schemas"]["MerchantId"];
                     /** @description The business payload, at most 256 KiB as JSON */
-                    data: Record<string, never>;
+                    data: {
+                        [key: string]: unknown;
+                    };
                     id?: string;
                     channels?: components["schemas"]["Channels"];
                 };
@@ -3128,7 +3134,9 @@ export interface operations {
                     /** @description Required for an admin key; implied for a merchant key */
                     merchant_id?: components["schemas"]["MerchantId"];
                     endpoint_id?: string;
-                    data?: Record<string, never>;
+                    data?: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -3391,7 +3399,9 @@ export interface operations {
                     filter: string;
                     event: {
                         type: string;
-                        data: Record<string, never>;
+                        data: {
+                            [key: string]: unknown;
+                        };
                         /** @description Required for an admin key; implied for a merchant key (another merchant: 403) */
                         merchant_id?: components["schemas"]["MerchantId"];
                         /** @description Checked as on publish; not in the delivered body */
