@@ -41,7 +41,8 @@ export type InstanceDoc = {
   completed_at: string | null;
 };
 
-export type StepStatus = 'pending' | 'running' | 'waiting' | 'completed' | 'failed' | 'skipped';
+export type StepStatus =
+  'pending' | 'running' | 'waiting' | 'completed' | 'failed' | 'skipped' | 'cancelled';
 
 export type InstanceStepDoc = {
   id: string;
@@ -184,8 +185,13 @@ const endedChanges = (
     ...(event.type === 'process_instance.completed' && { result: event.data.result }),
     ...(event.type === 'process_instance.failed' && { error: event.data.error }),
   };
+  // The step in progress when the instance was cancelled ends with it, rather than stay running.
+  const inProgress = event.type === 'process_instance.cancelled' ? event.data.step_id : undefined;
   return [
     instancePatch(instance_id, ended),
+    ...(inProgress
+      ? [stepPatch(instance_id, inProgress, { status: 'cancelled', completed_at: at })]
+      : []),
     { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
   ];
 };

@@ -136,7 +136,7 @@ export const processSchemas: Record<string, Schema> = {
       type: { type: 'string' },
       status: {
         type: 'string',
-        enum: ['pending', 'running', 'waiting', 'completed', 'failed', 'skipped'],
+        enum: ['pending', 'running', 'waiting', 'completed', 'failed', 'skipped', 'cancelled'],
       },
       started_at: timestamp,
       completed_at: nullable(timestamp),

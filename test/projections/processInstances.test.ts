@@ -385,17 +385,31 @@ describe('process instances projection', () => {
     ]);
   });
 
-  it('cancels an instance and clears its timer', () => {
-    const cancelled: InstanceCancelled = { type: 'process_instance.cancelled', data: ending };
+  it('cancels an instance and the step in progress, and clears its timer', () => {
+    const cancelled: InstanceCancelled = {
+      type: 'process_instance.cancelled',
+      data: { ...ending, step_id: 'approve' },
+    };
+    const instance = {
+      op: 'patch' as const,
+      collection: PROCESS_INSTANCES,
+      id: 'pi_1',
+      set: { status: 'cancelled', updated_at: t2, completed_at: t2 },
+    };
+    const timer = { op: 'delete' as const, collection: PROCESS_TIMERS, id: 'pi_1' };
     spec.when(inStream(cancelled, 3)).then([
+      instance,
       {
         op: 'patch',
-        collection: PROCESS_INSTANCES,
-        id: 'pi_1',
-        set: { status: 'cancelled', updated_at: t2, completed_at: t2 },
+        collection: PROCESS_INSTANCE_STEPS,
+        id: 'pi_1/approve',
+        set: { status: 'cancelled', completed_at: t2 },
       },
-      { op: 'delete', collection: PROCESS_TIMERS, id: 'pi_1' },
+      timer,
     ]);
+    // Recorded before steps were told so, or between steps: the instance alone.
+    const before: InstanceCancelled = { type: 'process_instance.cancelled', data: ending };
+    spec.when(inStream(before, 3)).then([instance, timer]);
   });
 
   it('ignores the events of process definitions', () => {

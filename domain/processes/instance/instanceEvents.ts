@@ -61,7 +61,11 @@ export type InstanceCompleted = Ending<
   { result: { output: unknown } | null }
 >;
 export type InstanceFailed = Ending<'process_instance.failed', { error: InstanceError }>;
-export type InstanceCancelled = Ending<'process_instance.cancelled'>;
+/**
+ * `step_id`: the step in progress when the instance was cancelled, which ends cancelled with it
+ * (absent in events recorded before steps were told so).
+ */
+export type InstanceCancelled = Ending<'process_instance.cancelled', { step_id?: string | null }>;
 
 export type InstanceEvent =
   | InstanceCreated

@@ -232,7 +232,12 @@ const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): De
   }
   switch (command.type) {
     case 'cancel_instance':
-      return right([{ type: 'process_instance.cancelled', data: ending(state, command.now) }]);
+      return right([
+        {
+          type: 'process_instance.cancelled',
+          data: { ...ending(state, command.now), step_id: state.current?.step_id ?? null },
+        },
+      ]);
     case 'start_step':
     case 'skip_step':
       return decideStepEntry(command, state);

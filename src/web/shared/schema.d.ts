@@ -1668,7 +1668,7 @@ export interface components {
             name: string | null;
             type: string;
             /** @enum {string} */
-            status: "pending" | "running" | "waiting" | "completed" | "failed" | "skipped";
+            status: "pending" | "running" | "waiting" | "completed" | "failed" | "skipped" | "cancelled";
             /**
              * Format: date-time
              * @description RFC 3339, UTC, milliseconds

@@ -273,11 +273,19 @@ describe('process instance decider', () => {
   });
 
   it('cancels an instance that has not ended; a terminal instance refuses everything', () => {
-    const cancelled: InstanceEvent = { type: 'process_instance.cancelled', data: ending };
+    const cancelled: InstanceEvent = {
+      type: 'process_instance.cancelled',
+      data: { ...ending, step_id: 'check' },
+    };
     spec
       .given([created, started('check', 'approval'), waiting('check', { kind: 'approval' })])
       .when({ type: 'cancel_instance', now })
       .then([cancelled]);
+    // Between steps, no step is in progress to end with it.
+    spec
+      .given([created, started('check'), completed('check', 1, 'pay')])
+      .when({ type: 'cancel_instance', now })
+      .then([{ type: 'process_instance.cancelled', data: { ...ending, step_id: null } }]);
     const completedInstance: InstanceEvent = {
       type: 'process_instance.completed',
       data: { ...ending, result: null },

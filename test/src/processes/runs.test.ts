@@ -158,8 +158,9 @@ describe('process runs API', () => {
     expect(forbidden.status).to.equal(403);
   });
 
-  it('cancels a waiting instance, and refuses to cancel a terminal one with 409', async () => {
-    const waiting = await run(service, 'runs.approval');
+  it('cancels a waiting instance and its step, and refuses to cancel a terminal one with 409', async () => {
+    const waiting = await run(service, 'runs.approval', { wait: { timeout_ms: 5000 } });
+    expect(waiting.body.steps[0]).to.include({ id: 'approve', status: 'waiting' });
     const cancelled = await service.api.post(
       `/v1/process-instances/${waiting.body.id}/cancel`,
       service.admin,
@@ -167,6 +168,8 @@ describe('process runs API', () => {
     );
     expect(cancelled.status, cancelled.text).to.equal(200);
     expect(cancelled.body.status).to.equal('cancelled');
+    // The step it waited on ends cancelled with it, rather than waiting for ever.
+    expect(cancelled.body.steps[0]).to.include({ id: 'approve', status: 'cancelled' });
     const again = await service.api.post(
       `/v1/process-instances/${waiting.body.id}/cancel`,
       service.admin,
