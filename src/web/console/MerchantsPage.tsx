@@ -1,8 +1,12 @@
-import { PlannedPage } from './PlannedPage';
+import { MerchantList } from './operations/MerchantList';
+import { MerchantPage } from './operations/MerchantPage';
 
-export const MerchantsPage = ({ route }: { route: string }) => (
-  <PlannedPage
-    title="Merchants"
-    what={`Each merchant with its endpoints, failing ones first. (${route})`}
-  />
-);
+/** `merchants` lists every merchant; `merchants/<id>` is one merchant's page. */
+export const MerchantsPage = ({ route }: { route: string }) => {
+  const merchantId = route.split('/')[1];
+  return merchantId ? (
+    <MerchantPage key={merchantId} merchantId={decodeURIComponent(merchantId)} />
+  ) : (
+    <MerchantList />
+  );
+};

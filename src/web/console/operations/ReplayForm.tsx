@@ -1,0 +1,74 @@
+import { useState } from 'preact/hooks';
+import type { Api, Schemas } from '../../shared/api';
+import { unwrap } from '../../shared/api';
+import { Button, CheckboxField, ProblemBanner } from '../../shared/components';
+import { formatCount } from '../../shared/format';
+import { useAction } from '../../shared/useAction';
+import { DateTimeField, instantOf, localInputOf } from './DateTimeField';
+import type { Endpoint } from './endpointTypes';
+import './operations.css';
+import './merchants.css';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Sending an endpoint again the events of a window, after an incident on the receiver's side: by
+ * default only those not yet delivered to it.
+ */
+export const ReplayForm = ({ api, endpoint }: { api: Api; endpoint: Endpoint }) => {
+  const [since, setSince] = useState(() => localInputOf(new Date(Date.now() - DAY_MS)));
+  const [until, setUntil] = useState('');
+  const [onlyFailed, setOnlyFailed] = useState(true);
+  const [queued, setQueued] = useState<Schemas['Replay']>();
+  const replay = useAction(async () => {
+    const answer = await unwrap(
+      api.POST('/v1/webhooks/{endpoint_id}/replay', {
+        params: { path: { endpoint_id: endpoint.id } },
+        body: {
+          since: instantOf(since),
+          ...(until && { until: instantOf(until) }),
+          only_failed: onlyFailed,
+        },
+      }),
+    );
+    setQueued(answer);
+    return answer;
+  });
+  const submit = (event: Event) => {
+    event.preventDefault();
+    setQueued(undefined);
+    void replay.run();
+  };
+  return (
+    <details class="unfold endpoint-replay">
+      <summary>Replay a window</summary>
+      <form onSubmit={submit}>
+        <div class="form-row">
+          <DateTimeField label="From" value={since} onValue={setSince} required />
+          <DateTimeField label="Until" value={until} onValue={setUntil} hint="Empty: until now" />
+        </div>
+        <CheckboxField
+          label="Only messages not yet delivered"
+          checked={onlyFailed}
+          onChecked={setOnlyFailed}
+          hint="Unticked, every event of the window this endpoint receives is sent again."
+        />
+        {replay.problem && <ProblemBanner problem={replay.problem} />}
+        {queued && (
+          <p class="success-note" role="status">
+            Replay <code>{queued.replay_id}</code> queued {formatCount(queued.count)}{' '}
+            {queued.count === 1 ? 'message' : 'messages'}.
+          </p>
+        )}
+        <Button
+          type="submit"
+          variant="primary"
+          busy={replay.busy}
+          aria-label={`Replay window to ${endpoint.url}`}
+        >
+          Replay window
+        </Button>
+      </form>
+    </details>
+  );
+};
