@@ -3,6 +3,7 @@ import { eventTypeSchemas } from './eventTypeSchemas.js';
 import { filterSchemas } from './filterSchemas.js';
 import { operationsSchemas } from './operationsSchemas.js';
 import { processSchemas } from './processSchemas.js';
+import { secretSchemas } from './secretSchemas.js';
 import { list, nullable, object, ref, timestamp } from './schema.js';
 
 const merchantId = { type: 'string', pattern: '^mer_[A-Za-z0-9_-]{1,64}$', examples: ['mer_acme'] };
@@ -11,6 +12,7 @@ export const schemas = {
   ...processSchemas,
   ...operationsSchemas,
   ...filterSchemas,
+  ...secretSchemas,
   FieldFault: object(
     {
       path: { type: 'string' },
@@ -193,7 +195,6 @@ export const schemas = {
     replay_id: { type: 'string', pattern: '^rpl_' },
     count: { type: 'integer', minimum: 0 },
   }),
-  EndpointSecret: object({ key: { type: 'string', pattern: '^whsec_' } }),
   Health: object({ status: { const: 'ok' } }),
   Ready: object({
     status: { const: 'ready' },

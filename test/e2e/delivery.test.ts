@@ -143,7 +143,7 @@ describe('delivery: signed webhooks to real receivers', function () {
           harness.service.admin,
         )
       ).status,
-    ).to.equal(204);
+    ).to.equal(200);
     const fresh = (
       await harness.service.api.get(`/v1/webhooks/${endpoint.id}/secret`, harness.service.admin)
     ).body.key as string;

@@ -2,11 +2,15 @@ import { Router } from 'express';
 import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
 import { ENDPOINT_SECRETS } from '../../../projections/webhookEndpoints.js';
 import type { Services } from '../../services.js';
-import { generateSigningSecret, isValidSigningSecret } from '../../webhooks/signingSecret.js';
+import {
+  generateSigningSecret,
+  isValidSigningSecret,
+  signingSecretId,
+} from '../../webhooks/signingSecret.js';
 import { decodeOrThrow } from '../codec.js';
 import { MerchantQuery, RotateSecretBody } from '../codecs/webhooks.js';
 import { execute } from '../execute.js';
-import { handle, noContent, ok } from '../handler.js';
+import { handle, ok } from '../handler.js';
 import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem } from '../problem.js';
 import { actingMerchant, merchantScope, metadataOf, requireRole } from '../requestContext.js';
@@ -38,7 +42,16 @@ export const webhookSecretRoutes = (services: Needs): Router => {
       }
       const secrets = await getDoc(services.readStore, ENDPOINT_SECRETS, endpoint.id);
       if (!secrets) throw new HttpProblem('not_found', `No webhook endpoint ${endpoint.id}.`);
-      return ok({ key: services.secrets.open(secrets.current, endpoint.id) });
+      const key = services.secrets.open(secrets.current, endpoint.id);
+      // The previous secret still signs beside this one until then (null: no longer, or none).
+      const { previous_expires_at } = secrets;
+      const previousSigns =
+        previous_expires_at !== null && Date.parse(previous_expires_at) > services.now().getTime();
+      return ok({
+        key,
+        id: signingSecretId(key),
+        previous_expires_at: previousSigns ? previous_expires_at : null,
+      });
     }),
   );
 
@@ -54,7 +67,8 @@ export const webhookSecretRoutes = (services: Needs): Router => {
             { path: 'key', message: 'must be whsec_ followed by the base64 of 24 to 64 bytes' },
           ]);
         }
-        await execute(
+        const key = body.key ?? generateSigningSecret();
+        const rotated = await execute(
           services,
           endpointDecider,
           endpointStream(endpoint.id),
@@ -62,13 +76,17 @@ export const webhookSecretRoutes = (services: Needs): Router => {
             type: 'rotate_secret',
             endpoint_id: endpoint.id,
             acting_merchant: actingMerchant(req),
-            secret: services.secrets.seal(body.key ?? generateSigningSecret(), endpoint.id),
+            secret: services.secrets.seal(key, endpoint.id),
             grace_s: services.config.rotationGraceS,
             now: services.now().toISOString(),
           },
           metadataOf(req, endpoint.merchant_id),
         );
-        return noContent();
+        const event = rotated.events[0];
+        const previousExpiresAt =
+          event?.type === 'webhook_endpoint.secret_rotated' ? event.data.previous_expires_at : null;
+        // The new secret's id, not the secret: reading it is the secret route's alone.
+        return ok({ id: signingSecretId(key), previous_expires_at: previousExpiresAt });
       }),
     ),
   );

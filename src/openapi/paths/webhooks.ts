@@ -197,7 +197,7 @@ export const webhookPaths = {
         ),
       },
       responses: {
-        '204': { description: 'Rotated' },
+        '200': { description: 'Rotated', content: json(ref('SecretRotation')) },
         ...authenticated,
         ...withBody,
         ...notFound,

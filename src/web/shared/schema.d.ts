@@ -1851,6 +1851,25 @@ export interface components {
                 message: string;
             } | null;
         };
+        EndpointSecret: {
+            key: string;
+            /** @description Which secret this is (from its digest), as a rotation names it */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Until when the secret it replaced still signs beside it; null: it no longer does
+             */
+            previous_expires_at: string | null;
+        };
+        SecretRotation: {
+            /** @description The new secret’s id; the secret itself is read from GET …/secret */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Until when the old secret still signs beside the new one
+             */
+            previous_expires_at: string;
+        };
         FieldFault: {
             path: string;
             message: string;
@@ -2168,9 +2187,6 @@ export interface components {
         Replay: {
             replay_id: string;
             count: number;
-        };
-        EndpointSecret: {
-            key: string;
         };
         Health: {
             /** @constant */
@@ -3099,11 +3115,13 @@ export interface operations {
         };
         responses: {
             /** @description Rotated */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SecretRotation"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -66,17 +66,28 @@ describe('webhook endpoint secrets', () => {
   it('rotates to a generated or given secret, keeping the old one for the grace period', async () => {
     const endpoint = await createEndpoint(service, {}, acme);
     const secretPath = `/v1/webhooks/${endpoint.id}/secret`;
-    const before = (await service.api.get(secretPath, acme)).body.key;
+    const first = (await service.api.get(secretPath, acme)).body;
+    const before = first.key as string;
+    // Nothing rotated yet: no previous secret signs.
+    expect(first.previous_expires_at).to.equal(null);
+    expect(first.id).to.match(/^sec_[0-9a-f]{20}$/);
     const rotated = await service.api.post(`${secretPath}/rotate`, acme);
-    expect(rotated.status).to.equal(204);
-    const generated = (await service.api.get(secretPath, acme)).body.key;
+    expect(rotated.status).to.equal(200);
+    // The answer names the new secret and when the old one stops signing, never the secret.
+    expect(Object.keys(rotated.body).sort()).to.deep.equal(['id', 'previous_expires_at']);
+    const afterRotation = (await service.api.get(secretPath, acme)).body;
+    const generated = afterRotation.key as string;
     expect(generated).to.match(/^whsec_/);
     expect(generated).to.not.equal(before);
+    expect(afterRotation.id).to.equal(rotated.body.id).and.not.equal(first.id);
+    expect(afterRotation.previous_expires_at).to.equal(rotated.body.previous_expires_at);
     const given = aSecret();
-    expect((await service.api.post(`${secretPath}/rotate`, acme, { key: given })).status).to.equal(
-      204,
-    );
-    expect((await service.api.get(secretPath, acme)).body.key).to.equal(given);
+    const rotatedToGiven = await service.api.post(`${secretPath}/rotate`, acme, { key: given });
+    expect(rotatedToGiven.status).to.equal(200);
+    expect((await service.api.get(secretPath, acme)).body).to.include({
+      key: given,
+      id: rotatedToGiven.body.id,
+    });
 
     const sealed = (await service.services.readStore.get('webhook_endpoint_secrets', endpoint.id))!;
     expect(service.services.secrets.open(sealed.previous as string, endpoint.id)).to.equal(
@@ -84,6 +95,7 @@ describe('webhook endpoint secrets', () => {
     );
     const grace = Date.parse(sealed.previous_expires_at as string) - Date.now();
     expect(grace).to.be.within(100_000, 120_000);
+    expect(rotatedToGiven.body.previous_expires_at).to.equal(sealed.previous_expires_at);
 
     const bad = await service.api.post(`${secretPath}/rotate`, acme, { key: 'whsec_tooshort' });
     expect(bad.status).to.equal(400);
