@@ -4,7 +4,7 @@ import { unwrap } from '../../shared/api';
 import { Button, CheckboxField, ProblemBanner } from '../../shared/components';
 import { formatCount } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
-import { DateTimeField, instantOf, localInputOf } from './DateTimeField';
+import { DateTimeField, instantOf, localInputOf } from '../../shared/components/DateTimeField';
 import type { Endpoint } from './endpointTypes';
 import './operations.css';
 import './merchants.css';

@@ -1,14 +1,21 @@
 import type { Column } from '../../shared/components';
-import { Badge, EmptyState, ErrorState, Loading, PageHeader, Table } from '../../shared/components';
+import {
+  Badge,
+  EmptyState,
+  ErrorState,
+  Loading,
+  PageHeader,
+  Pager,
+  Table,
+} from '../../shared/components';
 import { formatDateTime } from '../../shared/format';
 import { hrefOf } from '../../shared/router';
 import { useConsole } from '../context';
-import { Pager } from './Pager';
 import type { DefinitionSummary } from './processApi';
 import { listDefinitions } from './processApi';
 import { processRoutes } from './routes';
 import { SectionTabs } from './SectionTabs';
-import { useCursorPages } from './useCursorPages';
+import { usePagedList } from './usePagedList';
 
 const COLUMNS: Column<DefinitionSummary>[] = [
   {
@@ -48,7 +55,7 @@ const COLUMNS: Column<DefinitionSummary>[] = [
 /** Every process definition: which version runs, if any. */
 export const DefinitionsPage = () => {
   const { api } = useConsole();
-  const { page, number, next, previous } = useCursorPages(
+  const { page, number, older, newer } = usePagedList(
     (cursor) => listDefinitions(api, cursor),
     'all',
   );
@@ -77,7 +84,13 @@ export const DefinitionsPage = () => {
               rowKey={(d) => d.id}
             />
             <div class="proc-list-footer">
-              <Pager label="Process definitions" number={number} previous={previous} next={next} />
+              <Pager
+                label="Process definitions"
+                number={number}
+                newer={newer}
+                older={older}
+                class="proc-pager"
+              />
             </div>
           </>
         ))}

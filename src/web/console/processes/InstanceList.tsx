@@ -1,15 +1,22 @@
 import type { Column } from '../../shared/components';
-import { Badge, Button, EmptyState, ErrorState, Loading, Table } from '../../shared/components';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorState,
+  Loading,
+  Pager,
+  Table,
+} from '../../shared/components';
 import { formatDateTime } from '../../shared/format';
 import { hrefOf } from '../../shared/router';
 import { useConsole } from '../context';
 import { humanized } from './labels';
-import { Pager } from './Pager';
 import type { Instance, InstanceFilter } from './processApi';
 import { listInstances } from './processApi';
 import { processRoutes } from './routes';
 import { INSTANCE_TONE } from './statusTones';
-import { useCursorPages } from './useCursorPages';
+import { usePagedList } from './usePagedList';
 
 const COLUMNS: Column<Instance>[] = [
   {
@@ -54,7 +61,7 @@ export const InstanceList = ({
   emptyHint: string;
 }) => {
   const { api } = useConsole();
-  const { page, number, next, previous } = useCursorPages(
+  const { page, number, older, newer } = usePagedList(
     (cursor) => listInstances(api, filter, cursor),
     filterKey(filter),
   );
@@ -73,7 +80,7 @@ export const InstanceList = ({
         <Button size="small" variant="ghost" onClick={page.reload}>
           Refresh
         </Button>
-        <Pager label={caption} number={number} previous={previous} next={next} />
+        <Pager label={caption} number={number} newer={newer} older={older} class="proc-pager" />
       </div>
     </>
   );

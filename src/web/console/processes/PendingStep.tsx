@@ -1,3 +1,4 @@
+import { parseJson } from '../../shared/jsonText';
 import { useState } from 'preact/hooks';
 import { Button, ProblemBanner, TextAreaField } from '../../shared/components';
 import { useAction } from '../../shared/useAction';
@@ -37,15 +38,6 @@ const ApprovalForm = ({ instance, step, onDone }: Props) => {
   );
 };
 
-/** The JSON the reader typed, or why it is not JSON. */
-const parsedJson = (text: string): { data: unknown } | { fault: string } => {
-  try {
-    return { data: text.trim() === '' ? null : (JSON.parse(text) as unknown) };
-  } catch (error) {
-    return { fault: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
-  }
-};
-
 const UserActionForm = ({ instance, step, action, onDone }: Props & { action?: string }) => {
   const { api } = useConsole();
   const [text, setText] = useState('{\n  \n}');
@@ -54,7 +46,7 @@ const UserActionForm = ({ instance, step, action, onDone }: Props & { action?: s
     completeUserAction(api, instance.id, step.id, data),
   );
   const submit = async () => {
-    const parsed = parsedJson(text);
+    const parsed = parseJson(text);
     if ('fault' in parsed) return setFault(parsed.fault);
     setFault(undefined);
     if (await complete.run(parsed.data)) onDone();

@@ -1,9 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { Column } from '../../shared/components';
-import { EmptyState, ErrorState, Loading, Table } from '../../shared/components';
-import { Pager } from './Pager';
+import { EmptyState, ErrorState, Loading, Pager, Table } from '../../shared/components';
 import { Segmented } from './Segmented';
-import { useCursorPages } from './useCursorPages';
+import { useCursorPages } from '../../shared/useCursorPages';
 import { useLiveLoad } from './useLiveLoad';
 
 export type Page<Row> = { data: Row[]; next_cursor: string | null };
@@ -41,6 +40,7 @@ export const FilteredList = <Row extends { id: string }, Filter extends string>(
     [endpointId, filter, pages.cursor],
     tick,
   );
+  const nextCursor = rows.state === 'ready' ? rows.data.next_cursor : null;
   return (
     <>
       <div class="delivery-toolbar">
@@ -70,7 +70,13 @@ export const FilteredList = <Row extends { id: string }, Filter extends string>(
               rows={rows.data.data}
               rowKey={(row) => row.id}
             />
-            <Pager pages={pages} nextCursor={rows.data.next_cursor} what={caption.toLowerCase()} />
+            <Pager
+              label={caption}
+              number={pages.page}
+              newer={pages.page > 1 ? pages.newer : undefined}
+              older={nextCursor ? () => pages.older(nextCursor) : undefined}
+              class="delivery-pager"
+            />
           </>
         ))}
     </>

@@ -1,48 +1,13 @@
-import { useId, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { Schemas } from '../../shared/api';
 import { unwrap } from '../../shared/api';
-import { Button, CheckboxField, ProblemBanner } from '../../shared/components';
+import { Button, CheckboxField, DateTimeField, ProblemBanner } from '../../shared/components';
+import { instantOf, localInputOf } from '../../shared/components/DateTimeField';
 import { formatCount } from '../../shared/format';
 import { useAction } from '../../shared/useAction';
 import { usePortal } from '../context';
 
 const DAY_MS = 86_400_000;
-
-/** A moment as a datetime-local input shows it: the reader's local time, to the minute. */
-const localInput = (at: number): string => {
-  const local = new Date(at - new Date(at).getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-};
-
-const DateTimeField = ({
-  label,
-  value,
-  onValue,
-  hint,
-}: {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  hint: string;
-}) => {
-  const id = useId();
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <input
-        id={id}
-        type="datetime-local"
-        class="input"
-        value={value}
-        onInput={(e) => onValue(e.currentTarget.value)}
-        aria-describedby={`${id}-hint`}
-      />
-      <span id={`${id}-hint`} class="field-hint">
-        {hint}
-      </span>
-    </div>
-  );
-};
 
 const outcomeOf = (replay: Schemas['Replay']): string =>
   replay.count === 0
@@ -60,7 +25,7 @@ export const ReplayForm = ({
   onSent: () => void;
 }) => {
   const { api } = usePortal();
-  const [since, setSince] = useState(() => localInput(Date.now() - DAY_MS));
+  const [since, setSince] = useState(() => localInputOf(new Date(Date.now() - DAY_MS)));
   const [until, setUntil] = useState('');
   const [onlyFailed, setOnlyFailed] = useState(true);
   const [replayed, setReplayed] = useState<Schemas['Replay']>();
@@ -70,8 +35,8 @@ export const ReplayForm = ({
         params: { path: { endpoint_id: endpointId } },
         body: {
           // An unreadable time is sent as typed, for the API to say what is wrong with it.
-          since: since ? new Date(since).toISOString() : '',
-          ...(until && { until: new Date(until).toISOString() }),
+          since: since ? instantOf(since) : '',
+          ...(until && { until: instantOf(until) }),
           only_failed: onlyFailed,
         },
       }),

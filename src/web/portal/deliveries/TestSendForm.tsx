@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../../shared/jsonText';
 import { useState } from 'preact/hooks';
 import type { Schemas } from '../../shared/api';
 import { unwrap } from '../../shared/api';
@@ -7,18 +8,6 @@ import { usePortal } from '../context';
 import { messageHref } from './messageLink';
 
 const EXAMPLE = JSON.stringify({ message: 'Hello from the webhooks portal' }, null, 2);
-
-/** The text as a JSON object, or why it is not one. */
-const parseObject = (text: string): { data: Record<string, unknown> } | { fault: string } => {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
-      return { data: parsed as Record<string, unknown> };
-  } catch {
-    return { fault: 'This is not valid JSON.' };
-  }
-  return { fault: 'Enter a JSON object, between { and }.' };
-};
 
 /** A webhook.test event to this endpoint only, with data the merchant may change. */
 export const TestSendForm = ({
@@ -45,7 +34,7 @@ export const TestSendForm = ({
   const submit = async (event: Event) => {
     event.preventDefault();
     setSent(undefined);
-    const parsed = parseObject(text);
+    const parsed = parseJsonObject(text);
     setFault('fault' in parsed ? parsed.fault : undefined);
     if ('fault' in parsed) return;
     const delivery = await send.run(parsed.data);

@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../../shared/jsonText';
 import { useCallback, useState } from 'preact/hooks';
 import { unwrap } from '../../shared/api';
 import { Badge, Button, ProblemBanner, SelectField, TextAreaField } from '../../shared/components';
@@ -12,18 +13,6 @@ const KEPT_OUTCOMES = 5;
 
 const exampleText = (type: EventType | undefined): string =>
   JSON.stringify(type?.examples[0] ?? {}, null, 2);
-
-/** The data typed, if it is a JSON object; the reason it cannot be sent otherwise. */
-const parseData = (text: string): { data: Record<string, never> } | { fault: string } => {
-  try {
-    const data: unknown = JSON.parse(text);
-    if (typeof data === 'object' && data !== null && !Array.isArray(data))
-      return { data: data as Record<string, never> };
-    return { fault: 'must be a JSON object, like {"amount_total": 12990}' };
-  } catch (error) {
-    return { fault: `is not valid JSON: ${error instanceof Error ? error.message : ''}` };
-  }
-};
 
 const OutcomeLine = ({ outcome }: { outcome: Outcome }) => {
   const [tone, verdict] = outcome.error
@@ -68,7 +57,7 @@ export const FilterTester = ({
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const test = useAction(
     useCallback(
-      (body: { filter: string; event: { type: string; data: Record<string, never> } }) =>
+      (body: { filter: string; event: { type: string; data: Record<string, unknown> } }) =>
         unwrap(api.POST('/v1/webhook-filters/test', { body })),
       [api],
     ),
@@ -79,8 +68,8 @@ export const FilterTester = ({
     setFault(undefined);
   };
   const run = async () => {
-    const parsed = parseData(dataText);
-    setFault('fault' in parsed ? `The data ${parsed.fault}` : undefined);
+    const parsed = parseJsonObject(dataText);
+    setFault('fault' in parsed ? parsed.fault : undefined);
     setNoFilter(filter.trim() === '');
     if ('fault' in parsed || filter.trim() === '') return;
     const answer = await test.run({ filter, event: { type: typeName, data: parsed.data } });

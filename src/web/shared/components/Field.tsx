@@ -1,6 +1,8 @@
 import { useId } from 'preact/hooks';
+import type { Described } from './Inputs';
+import { FieldFrame, describedBy } from './Inputs';
 
-export type TextFieldProps = {
+export type TextFieldProps = Described & {
   type?: 'text' | 'password' | 'email' | 'url' | 'search' | 'number';
   name?: string;
   placeholder?: string;
@@ -9,29 +11,16 @@ export type TextFieldProps = {
   disabled?: boolean;
   spellcheck?: boolean;
   maxLength?: number;
-  label: string;
   value: string;
   onValue: (value: string) => void;
-  hint?: string;
-  /** The API's message for this field (a problem's `errors[]` entry). */
-  error?: string | undefined;
 };
 
 /** A labelled input, with its hint and error tied to it for screen readers. */
-export const TextField = ({
-  type = 'text',
-  label,
-  value,
-  onValue,
-  hint,
-  error,
-  ...rest
-}: TextFieldProps) => {
+export const TextField = (props: TextFieldProps) => {
   const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  const { type = 'text', label, value, onValue, hint, error, ...rest } = props;
   return (
-    <div class="field">
-      <label for={id}>{label}</label>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <input
         {...rest}
         // Preact types each input type apart, and every one of these takes text; the rule sees
@@ -43,18 +32,8 @@ export const TextField = ({
         value={value}
         onInput={(e) => onValue(e.currentTarget.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={describedBy(id, props)}
       />
-      {hint && (
-        <span id={`${id}-hint`} class="field-hint">
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={`${id}-error`} class="field-error">
-          {error}
-        </span>
-      )}
-    </div>
+    </FieldFrame>
   );
 };

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 
-type Described = {
+export type Described = {
   label: string;
   hint?: ComponentChildren;
   /** The API's message for this field (a problem's `errors[]` entry). */
@@ -9,7 +9,7 @@ type Described = {
 };
 
 /** The label, hint and error of a field, tied to its control for screen readers. */
-const FieldFrame = ({
+export const FieldFrame = ({
   id,
   label,
   hint,
@@ -32,7 +32,7 @@ const FieldFrame = ({
   </div>
 );
 
-const describedBy = (id: string, { hint, error }: Described) =>
+export const describedBy = (id: string, { hint, error }: Described) =>
   [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
 /** Several lines of text: a filter expression, a JSON body. */

@@ -9,6 +9,8 @@ export { EmptyState, ErrorState, Loading } from './States';
 export { Table } from './Table';
 export type { Column } from './Table';
 export { CodeBlock } from './CodeBlock';
+export { DateTimeField } from './DateTimeField';
 export { CheckboxField, SelectField, TextAreaField } from './Inputs';
 export type { Option } from './Inputs';
 export { KeyValues } from './KeyValues';
+export { Pager } from './Pager';
