@@ -1,36 +1,28 @@
 import { openHeaders } from '../webhooks/endpointHeaders.js';
-import { isLeft, isRight } from 'fp-ts/lib/Either.js';
-import { newId } from '../ids.js';
+import { isRight } from 'fp-ts/lib/Either.js';
 import type { WebhookSender } from '../../adapters/delivery/port.js';
-import type { BusinessEvent } from '../../domain/events/businessEvent.js';
-import { businessEventStream } from '../../domain/events/businessEvent.js';
-import type { AttemptOutcome, DeliveryEvent } from '../../domain/deliveries/delivery.js';
-import { deliveryDecider, deliveryEnding } from '../../domain/deliveries/delivery.js';
-import type { DomainEvent, EventMetadata, RecordedEvent } from '../../domain/shared/envelope.js';
+import type { AttemptOutcome } from '../../domain/deliveries/delivery.js';
+import { deliveryDecider } from '../../domain/deliveries/delivery.js';
+import type { EventMetadata } from '../../domain/shared/envelope.js';
 import { causedBy } from '../../domain/shared/envelope.js';
-import { eventDoc } from '../../projections/events.js';
 import type { DueDoc } from '../../projections/deliveries.js';
-import { FAILING_ENDPOINTS, deliveriesProjection } from '../../projections/deliveries.js';
+import { FAILING_ENDPOINTS } from '../../projections/deliveries.js';
 import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
 import { handleCommand } from '../commands/handleCommand.js';
-import type { Services } from '../services.js';
 import { disableEndpoint } from './disableEndpoint.js';
 import type { KnownDelivery } from './knownDeliveries.js';
+import {
+  bodyOf,
+  countEndings,
+  isTheTryDue,
+  readDelivery,
+  recordTry,
+  signingSecrets,
+} from './tryParts.js';
+import type { AttemptNeeds } from './tryParts.js';
 import { getDoc } from '../reads/readModels.js';
 
-/** What an attempt uses of the services. */
-export type AttemptNeeds = Pick<
-  Services,
-  | 'config'
-  | 'eventStore'
-  | 'logger'
-  | 'metrics'
-  | 'now'
-  | 'projector'
-  | 'readStore'
-  | 'secrets'
-  | 'webhookBodies'
->;
+export type { AttemptNeeds } from './tryParts.js';
 
 const ACTOR = 'sluice:dispatcher';
 /** An endpoint is disabled after failing this long and at least this many times in a row. */
@@ -41,58 +33,6 @@ export type AttemptContext = {
   sender: WebhookSender;
   /** False once the dispatcher is stopping: an attempt then records nothing and is sent again later. */
   running: () => boolean;
-};
-
-/**
- * The delivery's stream as it stands, read when the dispatcher did not see its last event (a retry,
- * a new round, a restart).
- */
-const readDelivery = async (services: AttemptNeeds, deliveryId: string): Promise<KnownDelivery> => {
-  const past = (await services.eventStore.readStream(deliveryId)) as RecordedEvent<DeliveryEvent>[];
-  const last = past[past.length - 1];
-  if (!last) throw new Error(`Delivery ${deliveryId} has no events.`);
-  return {
-    state: past.reduce(deliveryDecider.evolve, deliveryDecider.initialState()),
-    revision: last.revision,
-    last,
-  };
-};
-
-const isTheTryDue = ({ state }: KnownDelivery, due: DueDoc): boolean =>
-  state.status === 'pending' &&
-  state.due_at !== null &&
-  Date.parse(state.due_at) === due.due_at_ms &&
-  (due.round === undefined || due.round === state.round.number);
-
-/** The webhook's body: kept since its event was planned in this process, or built from the log. */
-const bodyOf = async (services: AttemptNeeds, due: DueDoc): Promise<string> => {
-  const kept = services.webhookBodies.recall(due.event_id);
-  if (kept !== undefined) return kept;
-  const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
-    limit: 1,
-  })) as RecordedEvent<BusinessEvent>[];
-  if (!event) throw new Error(`Delivery ${due.id} names no event.`);
-  return services.webhookBodies.remember(eventDoc(event.type, event.data));
-};
-
-const countEndings = (services: AttemptNeeds, events: readonly DomainEvent[]) => {
-  for (const event of events) {
-    const ending = deliveryEnding(event);
-    if (ending) services.metrics.delivery.ended(ending);
-  }
-};
-
-/** The secrets that sign now: the current one, and the previous one during a rotation's grace. */
-const signingSecrets = (services: AttemptNeeds, doc: EndpointSecretsDoc, now: Date): string[] => {
-  const secrets = [services.secrets.open(doc.current, doc.id)];
-  if (
-    doc.previous &&
-    doc.previous_expires_at &&
-    Date.parse(doc.previous_expires_at) > now.getTime()
-  ) {
-    secrets.push(services.secrets.open(doc.previous, doc.id));
-  }
-  return secrets;
 };
 
 /** What the dispatcher already knows of a due delivery, so that the attempt need not read it again. */
@@ -165,37 +105,10 @@ export const attemptDelivery = async (
   services.metrics.delivery.attempt(outcome.error?.code ?? 'succeeded', outcome.duration_ms / 1000);
   if (!context.running()) return null;
 
-  const recorded = await handleCommand(
-    services.eventStore,
-    deliveryDecider,
-    due.id,
-    {
-      type: 'record_attempt',
-      ...(due.round !== undefined && { round: due.round }),
-      attempt_id: newId('atm'),
-      outcome,
-      schedule_ms: services.config.retryScheduleS.map((s) => s * 1000),
-      jitter: (Math.random() * 2 - 1) * 0.1,
-      retry_after_ms: retryAfterMs,
-      now: services.now().toISOString(),
-    },
-    metadata,
-    known,
-  );
-  if (isLeft(recorded))
-    throw new Error(`Recording an attempt of ${due.id}: ${recorded.left.detail}`);
-  countEndings(services, recorded.right.events);
-  // The due queue and the failing streak are read models: let them take this attempt in before
-  // the delivery is let go (so the queue no longer offers it) and before judging the endpoint.
-  await services.projector.caughtUp(recorded.right.position, undefined, [
-    deliveriesProjection.name,
-  ]);
+  const next = await recordTry(services, due, { delivery, metadata }, { outcome, retryAfterMs });
   if (outcome.status === 'failed')
     await judgeEndpoint(services, endpoint, { outcome, sentAt: now }, metadata);
-  const next = recorded.right.events[0]?.data;
-  return next && 'next_attempt_at' in next && next.next_attempt_at
-    ? Date.parse(next.next_attempt_at)
-    : null;
+  return next;
 };
 
 /**
