@@ -4,6 +4,7 @@ import { eventCommands } from './commands/events.js';
 import { keyCommands } from './commands/keys.js';
 import { projectionCommands } from './commands/projections.js';
 import { triggerCommand } from './commands/trigger.js';
+import { listenCommand } from './commands/listen.js';
 import { webhookCommands } from './commands/webhooks.js';
 import { CliError, note, watchStdout } from './output.js';
 
@@ -15,7 +16,7 @@ const program = new Command()
   .description(
     "Sluice's tool. Its operator commands work on the embedded data folder while the server is stopped, " +
       'and refuse while a server holds the folder (the running server offers the same through its HTTP API); ' +
-      'trigger talks to a running service.',
+      'trigger and listen talk to a running service.',
   )
   .addOption(
     new Option('--data-dir <path>', 'the data folder').env('SLUICE_DATA_DIR').default('./data'),
@@ -28,6 +29,7 @@ webhookCommands(program);
 keyCommands(program);
 eventCommands(program);
 triggerCommand(program);
+listenCommand(program);
 
 const run = async () => {
   watchStdout();

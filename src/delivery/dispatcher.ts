@@ -8,6 +8,7 @@ import { dueQueue } from './dueQueue.js';
 import { knownDeliveries } from './knownDeliveries.js';
 import { RATE_WINDOW_MS, endpointLimits } from './endpointLimits.js';
 import { wakeSignal } from './wakeSignal.js';
+import { isListenerUrl } from '../listen/listenerEndpoint.js';
 import { followQueueNews } from './queueNews.js';
 
 /** The dispatchers: each endpoint's partition is held by one of them at a time. */
@@ -43,6 +44,9 @@ const startDue = async (
   // Another dispatcher took the endpoint's partition over while this one was busy: it is theirs.
   if (!d.hold.holds(due.endpoint_id)) return true;
   const read = await endpointOf(due.endpoint_id);
+  // A listening endpoint's tries go to the developer's `sluice listen` over its stream; once it
+  // stops listening (disabled), its pending ones are abandoned here as any disabled endpoint's.
+  if (read.endpoint && !read.endpoint.disabled && isListenerUrl(read.endpoint.url)) return true;
   const wantsFifo = read.endpoint?.ordering === 'fifo';
   if (wantsFifo !== fifo) return { fifo: wantsFifo };
   const rate = read.endpoint && !read.endpoint.disabled ? read.endpoint.rate_limit_per_s : null;

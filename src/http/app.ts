@@ -23,6 +23,7 @@ import { webhookObservabilityRoutes } from './routes/webhookObservability.js';
 import { webhookStatsRoutes } from './routes/webhookStats.js';
 import { webhookRedeliveryRoutes } from './routes/webhookRedelivery.js';
 import { webhookTestRoutes } from './routes/webhookTest.js';
+import { listenRoutes } from './routes/listen.js';
 import { webhookEndpointRoutes } from './routes/webhookEndpoints.js';
 import { webhookFilterRoutes } from './routes/webhookFilters.js';
 import { webhookSecretRoutes } from './routes/webhookSecrets.js';
@@ -80,6 +81,7 @@ export const createApp = (services: Services): Express => {
   app.use(eventRoutes(services));
   app.use(webhookSecretRoutes(services));
   app.use(webhookTestRoutes(services));
+  app.use(listenRoutes(services));
   app.use(webhookObservabilityRoutes(services));
   app.use(webhookStatsRoutes(services));
   app.use(webhookRedeliveryRoutes(services));

@@ -10,6 +10,7 @@ import { webhookDeliveryPaths } from './paths/webhookDeliveries.js';
 import { webhookPaths } from './paths/webhooks.js';
 import { webhookFilterPaths } from './paths/webhookFilters.js';
 import { webhookStatsPaths } from './paths/webhookStats.js';
+import { listenPaths } from './paths/listen.js';
 import { withSharedAnswers } from './sharedAnswers.js';
 import { webhookSection } from './webhooks.js';
 
@@ -49,6 +50,7 @@ export const openApiDocument = () => ({
     ...webhookDeliveryPaths,
     ...webhookStatsPaths,
     ...webhookFilterPaths,
+    ...listenPaths,
     ...processDefinitionPaths,
     ...processInstancePaths,
     ...operationsPaths,

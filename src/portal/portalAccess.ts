@@ -28,6 +28,8 @@ export const PORTAL_ACCESS: Readonly<Record<string, PortalDecision>> = {
   getWebhookEndpointSecret: 'view_secret',
   rotateWebhookEndpointSecret: 'rotate_secret',
   testWebhook: 'send',
+  listenForDeliveries: 'send',
+  answerListenedDelivery: 'send',
   testWebhookFilter: 'manage_endpoints',
   listWebhookAttempts: 'view',
   listWebhookMessages: 'view',

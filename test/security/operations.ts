@@ -19,6 +19,11 @@ export type Access = {
   named?: boolean;
   /** Calls that destroy or end what they name run last. */
   destroys?: boolean;
+  /**
+   * It works only with a listener streaming (sluice listen): called here for its refusals, and
+   * end to end in test/cli/listen.test.ts.
+   */
+  listening?: boolean;
   /** A valid request for an allowed caller (merchant_id left out: added per caller). */
   sample?: (r: Resources, receiverUrl: string) => { body?: Record<string, unknown> };
 };
@@ -67,6 +72,13 @@ export const ACCESS: Readonly<Record<string, Access>> = {
   deleteWebhookEndpoint: { roles: ['admin', 'merchant'], owned: true, destroys: true },
   getWebhookEndpointSecret: { roles: ['admin', 'merchant'], owned: true, named: true },
   rotateWebhookEndpointSecret: { roles: ['admin', 'merchant'], owned: true },
+  listenForDeliveries: { roles: ['admin', 'merchant'], named: true, listening: true },
+  answerListenedDelivery: {
+    roles: ['admin', 'merchant'],
+    listening: true,
+    // A try no listener of this key was handed: refused as unknown, never recorded.
+    sample: () => ({ body: { try: 'bm90IGEgdHJ5', status_code: 200, duration_ms: 1 } }),
+  },
   testWebhook: {
     roles: ['admin', 'merchant'],
     named: true,
