@@ -174,4 +174,27 @@ describe('cli: listen, forwarding a merchant’s deliveries to this machine', fu
     });
     expect(res.status).to.equal(404);
   });
+
+  it('holds at most four streams of a merchant open at once', async () => {
+    const key = (
+      await api.post('/v1/api-keys', admin, { role: 'merchant', merchant_id: 'mer_many' })
+    ).body.key as string;
+    const open = async () => {
+      const stopped = new AbortController();
+      const res = await fetch(`${server.url}/v1/listen`, {
+        headers: { authorization: `Bearer ${key}` },
+        signal: stopped.signal,
+      });
+      return { status: res.status, res, stop: () => stopped.abort() };
+    };
+    const streams = [await open(), await open(), await open(), await open()];
+    expect(streams.map((s) => s.status)).to.deep.equal([200, 200, 200, 200]);
+    const fifth = await open();
+    expect(fifth.status).to.equal(429);
+    expect(((await fifth.res.json()) as { code: string }).code).to.equal('rate_limited');
+    streams[0]!.stop();
+    // Once one closes, another may open.
+    const next = await eventually(open, (s) => s.status === 200 || (s.stop(), false));
+    for (const s of [...streams.slice(1), next]) s.stop();
+  });
 });

@@ -32,6 +32,16 @@ type Needs = Pick<
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
+/**
+ * Streams one merchant may hold open on one process: each looks at the due queue a few times a
+ * second, and a merchant opening streams without end would take that work from every other.
+ */
+export const MAX_LISTENERS_PER_MERCHANT = 4;
+/**
+ * What may wait unread in a stream's buffer: a listener that stops reading is let go, rather than
+ * held in memory without end (its tries are handed out again once their claims lapse).
+ */
+const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
 
 const sse = (res: Response, event: string, data: unknown) =>
   res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -41,47 +51,65 @@ const sse = (res: Response, event: string, data: unknown) =>
  * `sluice listen` to forward to a developer's machine. The service never connects to that machine:
  * the developer's tool holds this stream open and answers each try (POST /v1/listen/attempts).
  */
-const listen = (services: Needs) => async (req: Request, res: Response) => {
-  requireRole(req, 'admin', 'merchant');
-  const query = decodeOrThrow(ListenQuery, req.query, 'query');
-  const merchantId = namedMerchant(req, query.merchant_id, 'to listen for');
-  const principal = principalOf(req);
-  const metadata = metadataOf(req, merchantId);
-  const filterTypes = query.events ? [...new Set(query.events.split(','))] : null;
-  const opened = await openListener(
-    services,
-    { keyId: principal.key_id, merchantId, filterTypes },
-    metadata,
-  );
-  const session = newId('lsn');
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  // A portal session sees the secret only with view_secret, as on the secret route.
-  const showSecret = !principal.portal || principal.portal.capabilities.includes('view_secret');
-  sse(res, 'ready', {
-    endpoint_id: opened.endpointId,
-    merchant_id: merchantId,
-    filter_types: filterTypes,
-    secret: showSecret ? opened.secret : null,
-  });
-  const running = listenSession(services, {
-    endpointId: opened.endpointId,
-    session,
-    send: (delivery: ListenedDelivery) => sse(res, 'delivery', delivery),
-  });
-  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-  res.on('close', () => {
-    clearInterval(keepAlive);
-    running.stop();
-    const ids = { endpointId: opened.endpointId, merchantId };
-    closeListener(services, ids, metadata).catch((err: unknown) =>
-      services.logger.error({ err, endpoint_id: opened.endpointId }, 'closing a listener failed'),
+const listen = (services: Needs) => {
+  const open = new Map<string, number>();
+  return async (req: Request, res: Response) => {
+    requireRole(req, 'admin', 'merchant');
+    const query = decodeOrThrow(ListenQuery, req.query, 'query');
+    const merchantId = namedMerchant(req, query.merchant_id, 'to listen for');
+    const held = open.get(merchantId) ?? 0;
+    if (held >= MAX_LISTENERS_PER_MERCHANT)
+      throw new HttpProblem(
+        'rate_limited',
+        `At most ${MAX_LISTENERS_PER_MERCHANT} listeners of a merchant at once.`,
+      );
+    open.set(merchantId, held + 1);
+    res.on('close', () => {
+      const left = (open.get(merchantId) ?? 1) - 1;
+      if (left > 0) open.set(merchantId, left);
+      else open.delete(merchantId);
+    });
+    const principal = principalOf(req);
+    const metadata = metadataOf(req, merchantId);
+    const filterTypes = query.events ? [...new Set(query.events.split(','))] : null;
+    const opened = await openListener(
+      services,
+      { keyId: principal.key_id, merchantId, filterTypes },
+      metadata,
     );
-  });
+    const session = newId('lsn');
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    // A portal session sees the secret only with view_secret, as on the secret route.
+    const showSecret = !principal.portal || principal.portal.capabilities.includes('view_secret');
+    sse(res, 'ready', {
+      endpoint_id: opened.endpointId,
+      merchant_id: merchantId,
+      filter_types: filterTypes,
+      secret: showSecret ? opened.secret : null,
+    });
+    const running = listenSession(services, {
+      endpointId: opened.endpointId,
+      session,
+      send: (delivery: ListenedDelivery) => {
+        if (res.writableLength > MAX_UNREAD_BYTES) res.destroy();
+        else sse(res, 'delivery', delivery);
+      },
+    });
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    res.on('close', () => {
+      clearInterval(keepAlive);
+      running.stop();
+      const ids = { endpointId: opened.endpointId, merchantId };
+      closeListener(services, ids, metadata).catch((err: unknown) =>
+        services.logger.error({ err, endpoint_id: opened.endpointId }, 'closing a listener failed'),
+      );
+    });
+  };
 };
 
 /** `POST /v1/listen/attempts`: what the developer's receiver answered to a try, as its attempt. */
