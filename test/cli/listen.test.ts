@@ -197,4 +197,26 @@ describe('cli: listen, forwarding a merchant’s deliveries to this machine', fu
     const next = await eventually(open, (s) => s.status === 200 || (s.stop(), false));
     for (const s of [...streams.slice(1), next]) s.stop();
   });
+
+  it('listens with a portal session that may send, showing the secret only with view_secret', async () => {
+    const tokenOf = async (capabilities: string[]) => {
+      const link = await api.post('/v1/portal/sessions', admin, {
+        merchant_id: 'mer_portal',
+        capabilities,
+      });
+      const code = new URL(link.body.url as string).hash.replace('#code=', '');
+      return (await api.post('/v1/portal/exchange', undefined, { code })).body.token as string;
+    };
+    const secretWith = (token: string) =>
+      runCli(dir.path, ['listen', '--print-secret', '--url', server.url, '--key', token]);
+    const seeing = await secretWith(await tokenOf(['view', 'send', 'view_secret']));
+    expect(seeing.code, seeing.stderr).to.equal(0);
+    expect(seeing.stdout).to.match(/^whsec_/);
+    const blind = await secretWith(await tokenOf(['view', 'send']));
+    expect(blind.code, blind.stderr).to.equal(0);
+    expect(blind.stdout).to.not.include('whsec_');
+    const viewOnly = await secretWith(await tokenOf(['view']));
+    expect(viewOnly.code).to.equal(1);
+    expect(viewOnly.stderr).to.include('send');
+  });
 });
