@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ApiClient } from '../support/apiClient.js';
 import { apiClient } from '../support/apiClient.js';
 import { CLI, runCli } from '../support/cli.js';
@@ -12,6 +10,8 @@ import { startTestReceiver, verifies } from '../support/receiver.js';
 import type { ServerProcess } from '../support/serverProcess.js';
 import { startServerProcess } from '../support/serverProcess.js';
 import { tempDir } from '../support/tempDir.js';
+
+const ADMIN = 'sk_listen_forwarding_test_admin_key_000000';
 
 type Listener = { child: ChildProcess; lines: string[]; exited: Promise<number | null> };
 
@@ -46,12 +46,14 @@ describe('cli: listen, forwarding a merchant’s deliveries to this machine', fu
   before(async () => {
     local = await startTestReceiver();
     // Retries far off: each attempt the test sees is one it caused.
+    // On PostgreSQL too (SLUICE_TEST_MODE=postgres): the admin key is given, not written to the folder.
+    admin = ADMIN;
     server = await startServerProcess({
       SLUICE_DATA_DIR: dir.path,
+      SLUICE_ADMIN_KEY: ADMIN,
       SLUICE_RETRY_SCHEDULE_S: '600',
     });
     api = apiClient(server.url);
-    admin = readFileSync(join(dir.path, 'admin.key'), 'utf8').trim();
     const key = await api.post('/v1/api-keys', admin, {
       role: 'merchant',
       merchant_id: 'mer_acme',
