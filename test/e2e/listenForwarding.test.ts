@@ -158,6 +158,19 @@ describe('cli: listen, forwarding a merchant’s deliveries to this machine', fu
     expect(again2.stdout.trim()).to.equal(secret);
   });
 
+  it('refuses event types no endpoint may list, with the problem an endpoint gets', async () => {
+    const refused = await runCli(dir.path, [
+      'listen',
+      '--forward-to',
+      'http://127.0.0.1:9/x',
+      '--events',
+      'order.nothing',
+      ...flags(),
+    ]);
+    expect(refused.code).to.equal(1);
+    expect(refused.stderr).to.match(/^sluice: .*order\.nothing/);
+  });
+
   it('answers the tries of its own listener only', async () => {
     const other = await api.post('/v1/api-keys', admin, {
       role: 'merchant',

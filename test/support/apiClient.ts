@@ -53,10 +53,16 @@ export const apiClient = (baseUrl: string): ApiClient => {
       headers,
       ...(body !== undefined && { body }),
     });
-    const text = await response.text();
     const contentType = response.headers.get('content-type');
-    const parsed: unknown =
-      text && contentType && /json/.test(contentType) ? JSON.parse(text) : text || undefined;
+    // A stream (GET /v1/listen) lasts until its reader leaves: its status and type are the answer.
+    const streaming = contentType?.startsWith('text/event-stream') ?? false;
+    if (streaming) await response.body?.cancel();
+    const text = streaming ? '' : await response.text();
+    const parsed: unknown = streaming
+      ? text
+      : text && contentType && /json/.test(contentType)
+        ? JSON.parse(text)
+        : text || undefined;
     const faults = validateResponse(
       method,
       new URL(path, baseUrl).pathname,

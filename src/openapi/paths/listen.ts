@@ -1,4 +1,11 @@
-import { authenticated, badRequest, notFound, param, withBody } from '../responses.js';
+import {
+  authenticated,
+  badRequest,
+  notFound,
+  param,
+  unprocessable,
+  withBody,
+} from '../responses.js';
 import { nullable, object } from '../schema.js';
 
 const conflict = { '409': { $ref: '#/components/responses/Conflict' } };
@@ -20,7 +27,8 @@ export const listenPaths = {
           in: 'query',
           required: false,
           schema: { type: 'string', pattern: '^[a-z0-9_.]+(,[a-z0-9_.]+)*$' },
-          description: 'Event types, comma-separated; absent: every type',
+          description:
+            'Deliverable event types, comma-separated; absent: every type. Others: 422 invalid_filter_type',
         },
       ],
       responses: {
@@ -31,6 +39,7 @@ export const listenPaths = {
         ...badRequest,
         ...authenticated,
         ...conflict,
+        ...unprocessable('invalid_filter_type'),
       },
     },
   },

@@ -3499,7 +3499,7 @@ export interface operations {
             query?: {
                 /** @description Implied for a merchant key; naming another merchant is 403. */
                 merchant_id?: components["parameters"]["MerchantIdQuery"];
-                /** @description Event types, comma-separated; absent: every type */
+                /** @description Deliverable event types, comma-separated; absent: every type. Others: 422 invalid_filter_type */
                 events?: string;
             };
             header?: never;
@@ -3523,6 +3523,15 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: invalid_filter_type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["Internal"];
