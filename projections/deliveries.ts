@@ -30,6 +30,8 @@ export type AttemptDoc = {
   url: string;
   response_status_code: number | null;
   response_body: string | null;
+  /** The answer as the log keeps it, sealed under the merchant's data key: opened when read. */
+  sealed_response_body?: string;
   error: { code: string; message: string } | null;
   duration_ms: number;
   created_at: string;
@@ -163,7 +165,9 @@ const abandonedChanges = (data: DeliveryAbandoned['data']): Change[] => [
   notDue(data),
 ];
 
-const attemptDoc = (a: DeliveryAttempted['data']): AttemptDoc => ({
+const attemptDoc = (
+  a: DeliveryAttempted['data'] & { sealed_response_body?: string },
+): AttemptDoc => ({
   id: a.attempt_id,
   object: 'webhook_attempt',
   endpoint_id: a.endpoint_id,
@@ -176,6 +180,7 @@ const attemptDoc = (a: DeliveryAttempted['data']): AttemptDoc => ({
   url: a.url,
   response_status_code: a.response_status_code,
   response_body: a.response_body,
+  ...(a.sealed_response_body !== undefined && { sealed_response_body: a.sealed_response_body }),
   error: a.error,
   duration_ms: a.duration_ms,
   created_at: a.created_at,

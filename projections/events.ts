@@ -13,7 +13,8 @@ export type EventDoc = {
   type: string;
   merchant_id: string;
   created_at: string;
-  data: Record<string, unknown>;
+  /** Sealed under the merchant's data key (a string) as the log keeps it; opened when read. */
+  data: Record<string, unknown> | string;
   channels: string[] | null;
 };
 

@@ -3,6 +3,7 @@ import { deliveriesProjection } from './deliveries.js';
 import { endpointStatsProjection } from './endpointStats.js';
 import { eventsProjection } from './events.js';
 import { eventTypesProjection } from './eventTypes.js';
+import { merchantErasuresProjection } from './merchantErasures.js';
 import { portalSessionsProjection } from './portalSessions.js';
 import type { Projection } from './projection.js';
 import { processDefinitionsProjection } from './processDefinitions.js';
@@ -22,4 +23,5 @@ export const allProjections: readonly Projection[] = [
   processDefinitionsProjection,
   processInstancesProjection,
   portalSessionsProjection,
+  merchantErasuresProjection,
 ];

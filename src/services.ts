@@ -1,6 +1,7 @@
 import type { Claims } from '../adapters/claims/port.js';
 import type { HostResolver } from '../adapters/dns/hostResolver.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
+import type { PayloadKeyStore } from '../adapters/payloadkeys/port.js';
 import type { IdempotencyStore } from '../adapters/idempotency/port.js';
 import type { WorkPartitions } from '../adapters/partitions/port.js';
 import type { ReadStore } from '../adapters/readstore/port.js';
@@ -15,11 +16,22 @@ import type { Definitions } from './processes/definitions.js';
 import type { InstanceEndings } from './processes/instanceEndings.js';
 import type { SecretBox } from './secrets/secretBox.js';
 import type { WebhookBodies } from './delivery/webhookBodies.js';
+import type { DataKeys } from './payloads/dataKeys.js';
 
 /** Everything the HTTP API and the workers use, whichever mode wired it. */
 export type Services = {
   config: Config;
+  /** The log, its payloads opened as they are read and sealed as they are appended. */
   eventStore: EventStore;
+  /**
+   * The log as stored, payloads sealed: for whoever copies events without reading their payloads
+   * (the relay, the projector).
+   */
+  sealedLog: EventStore;
+  /** Where the merchants' data keys are kept. */
+  payloadKeys: PayloadKeyStore;
+  /** The merchants' data keys, which seal and open their payloads; destroyed to erase them. */
+  dataKeys: DataKeys;
   readStore: ReadStore;
   idempotency: IdempotencyStore;
   /** Hands events to the workers that act on them (the planner, the process workers). */

@@ -13,6 +13,7 @@ export type RecentMap<K, V> = {
   get: (key: K) => V | undefined;
   set: (key: K, value: V) => void;
   delete: (key: K) => void;
+  clear: () => void;
 };
 
 /**
@@ -59,6 +60,11 @@ export const recentMap = <K, V>(
         youngWeight -= weigh(value);
       }
       old.delete(key);
+    },
+    clear: () => {
+      young = new Map();
+      old = new Map();
+      youngWeight = 0;
     },
   };
 };

@@ -82,7 +82,11 @@ export type DeliveryRequeued = DomainEvent<
 >;
 export type DeliveryAbandoned = DomainEvent<
   'delivery.abandoned',
-  Ids & { reason: 'endpoint_disabled' | 'endpoint_deleted'; abandoned_at: string }
+  Ids & {
+    /** `data_erased`, `data_expired`: the event's payload can no longer be read (PRODUCT.md 14). */
+    reason: 'endpoint_disabled' | 'endpoint_deleted' | 'data_erased' | 'data_expired';
+    abandoned_at: string;
+  }
 >;
 export type DeliveryEvent =
   DeliveryPlanned | DeliveryAttempted | DeliveryRequeued | DeliveryAbandoned;

@@ -17,7 +17,8 @@ export type DomainErrorCode =
   | 'payload_too_large'
   | 'invalid_header'
   | 'invalid_schema'
-  | 'event_data_invalid';
+  | 'event_data_invalid'
+  | 'data_erased';
 
 /** `position`: where in an expression the fault is (a filter's syntax error, say). */
 export type FieldFault = { path: string; message: string; position?: number };

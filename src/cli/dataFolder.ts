@@ -13,6 +13,12 @@ import { DATABASE_FILE, openEmbeddedStores } from '../modes/embeddedStores.js';
 import type { Projector } from '../projector/projector.js';
 import { startProjector } from '../projector/projector.js';
 import { CliError, note } from './output.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
+import type { DataKeys } from '../payloads/dataKeys.js';
+import { dataKeys } from '../payloads/dataKeys.js';
+import { encryptionKeys } from '../payloads/keyRotation.js';
+import { sealingEventStore } from '../payloads/sealingEventStore.js';
+import { loadEncryptionKey } from '../secrets/encryptionKey.js';
 
 /** Who the events the tool appends name as their cause. */
 export const CLI_ACTOR = 'sluice:cli';
@@ -25,7 +31,14 @@ export const cliMetadata = (merchantId: string | null): EventMetadata => ({
   causation_id: null,
 });
 
-export type Session = { config: Config; stores: EmbeddedStores; logger: Logger };
+export type Session = {
+  config: Config;
+  stores: EmbeddedStores;
+  logger: Logger;
+  /** The merchants' data keys, and the log with its payloads sealed and opened by them. */
+  keys: DataKeys;
+  log: EventStore;
+};
 
 const configFor = (dataDir: string): Config => {
   let config: Config;
@@ -77,7 +90,18 @@ export const withDataFolder = async <T>(
     throw error;
   }
   try {
-    return await work({ config, stores, logger });
+    const secrets = await encryptionKeys(
+      loadEncryptionKey(config.encryptionKey, config.dataDir),
+      stores.payloadKeys,
+    );
+    const keys = dataKeys(stores.payloadKeys, secrets, {
+      ...(config.payloadRetentionMs !== undefined && { retentionMs: config.payloadRetentionMs }),
+    });
+    const log = sealingEventStore(stores.eventStore, keys, {
+      seal: config.payloadEncryption,
+      now: () => new Date(),
+    });
+    return await work({ config, stores, logger, keys, log });
   } finally {
     await stores.close();
   }

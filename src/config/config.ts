@@ -11,6 +11,7 @@ import {
   integer,
   nonEmpty,
   oneOf,
+  positiveDays,
   positiveDecimals,
   read,
   schemaName,
@@ -30,6 +31,10 @@ export type Config = {
   dataDir: string;
   adminKey: string | undefined;
   encryptionKey: Buffer | undefined;
+  /** Payloads older than this (in milliseconds) are no longer kept readable; undefined: for ever. */
+  payloadRetentionMs: number | undefined;
+  /** Seal new payloads under the merchants' data keys (false: in clear, to measure what it costs). */
+  payloadEncryption: boolean;
   maxWaitMs: number;
   retryScheduleS: number[];
   attemptTimeoutMs: number;
@@ -154,6 +159,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir: resolve(read(env, 'SLUICE_DATA_DIR', nonEmpty, './data')),
     adminKey: read(env, 'SLUICE_ADMIN_KEY', adminKey, undefined),
     encryptionKey: read(env, 'SLUICE_ENCRYPTION_KEY', encryptionKey, undefined),
+    payloadRetentionMs: (() => {
+      const days = read(env, 'SLUICE_PAYLOAD_RETENTION_DAYS', positiveDays, undefined);
+      return days === undefined ? undefined : Math.round(days * 86_400_000);
+    })(),
+    payloadEncryption: read(env, 'SLUICE_PAYLOAD_ENCRYPTION', boolean, true),
     maxWaitMs: read(env, 'SLUICE_MAX_WAIT_MS', integer(1, 3_600_000), 30_000),
     retryScheduleS: read(
       env,

@@ -65,6 +65,13 @@ export const encryptionKey = fromString('the base64 of 32 bytes', (raw) => {
   return key.length === 32 ? key : undefined;
 });
 
+/** A positive number of days, fractions allowed (a retention of seconds, for a test). */
+export const positiveDays = fromString('a positive number of days, at most 36500', (raw) => {
+  if (!/^\d+(\.\d+)?$/.test(raw)) return undefined;
+  const days = Number(raw);
+  return days > 0 && days <= 36_500 ? days : undefined;
+});
+
 export const brokers = fromString('a comma-separated list of host:port', (raw) => {
   const list = raw.split(',').map((b) => b.trim());
   return list.every((b) => /^[^\s:]+:\d+$/.test(b)) ? list : undefined;

@@ -1,7 +1,7 @@
 import { openHeaders } from '../webhooks/endpointHeaders.js';
 import { isRight } from 'fp-ts/lib/Either.js';
 import type { WebhookSender } from '../../adapters/delivery/port.js';
-import type { AttemptOutcome } from '../../domain/deliveries/delivery.js';
+import type { AttemptOutcome, DeliveryAbandoned } from '../../domain/deliveries/delivery.js';
 import { deliveryDecider } from '../../domain/deliveries/delivery.js';
 import type { EventMetadata } from '../../domain/shared/envelope.js';
 import { causedBy } from '../../domain/shared/envelope.js';
@@ -70,24 +70,23 @@ export const attemptDelivery = async (
   const metadata = causedBy(delivery.last, ACTOR);
   const known = { known: { state: delivery.state, revision: delivery.revision } };
 
-  if (!endpoint || !secrets || endpoint.disabled) {
+  const abandon = async (reason: DeliveryAbandoned['data']['reason']) => {
     const abandoned = await handleCommand(
       services.eventStore,
       deliveryDecider,
       due.id,
-      {
-        type: 'abandon_delivery',
-        reason: endpoint ? 'endpoint_disabled' : 'endpoint_deleted',
-        now: services.now().toISOString(),
-      },
+      { type: 'abandon_delivery', reason, now: services.now().toISOString() },
       metadata,
       known,
     );
     if (isRight(abandoned)) countEndings(services, abandoned.right.events);
     return null;
-  }
+  };
+  if (!endpoint || !secrets || endpoint.disabled)
+    return abandon(endpoint ? 'endpoint_disabled' : 'endpoint_deleted');
 
   const body = await bodyOf(services, due);
+  if (typeof body !== 'string') return abandon(body.abandon);
   const now = services.now();
   inputs.sending?.();
   const { outcome, retryAfterMs } = await sender.send({

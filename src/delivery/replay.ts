@@ -7,6 +7,7 @@ import { domainError } from '../../domain/shared/errors.js';
 import { endpointStream } from '../../domain/webhooks/endpoint.js';
 import { WEBHOOK_MESSAGES, messageId } from '../../projections/deliveries.js';
 import type { EventDoc } from '../../projections/events.js';
+import { openEventDocs } from '../payloads/openedDocs.js';
 import { EVENTS } from '../../projections/events.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
@@ -34,7 +35,7 @@ export type Replayed = {
 };
 
 /** Offline (the command line), no process sends what is planned, and no bodies are kept for it. */
-type ReplayServices = Pick<Services, 'eventStore' | 'readStore' | 'now'> &
+type ReplayServices = Pick<Services, 'dataKeys' | 'eventStore' | 'readStore' | 'now'> &
   Partial<Pick<Services, 'webhookBodies'>>;
 
 const PAGE = 100;
@@ -81,6 +82,7 @@ export const replayWindow = async (
   }
   const replayId = newId('rpl');
   let count = 0;
+  let unreadable = 0;
   let last: Position | undefined;
   let cursor: string | undefined;
   const reads = planReads();
@@ -93,7 +95,13 @@ export const replayWindow = async (
       ...(cursor && { cursor }),
     });
     const chosen: EventDoc[] = [];
-    for (const event of page.docs) {
+    for (const opened of await openEventDocs(services.dataKeys, page.docs)) {
+      // Its payload erased or expired: there is nothing to send again.
+      if (opened.data === null) {
+        unreadable++;
+        continue;
+      }
+      const event = { ...opened, data: opened.data };
       if (!(await replayReceives(services, endpoint, event, reads))) continue;
       if (window.onlyFailed) {
         const message = await getDoc(
@@ -117,5 +125,12 @@ export const replayWindow = async (
     count += chosen.length;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+  if (count === 0 && unreadable > 0)
+    return left(
+      domainError(
+        'data_erased',
+        `The ${unreadable} events of the window can no longer be sent: their payloads were erased or have expired.`,
+      ),
+    );
   return right({ replay_id: replayId, count, position: last });
 };

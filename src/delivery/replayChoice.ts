@@ -15,7 +15,7 @@ import type { PlanReads } from './planner.js';
 export const replayReceives = async (
   services: Pick<Services, 'readStore'>,
   endpoint: EndpointDoc,
-  event: EventDoc,
+  event: EventDoc & { data: Record<string, unknown> },
   reads: PlanReads,
 ): Promise<boolean> => {
   const subscribed = isOperationalType(event.type)

@@ -10,6 +10,7 @@ import { deliveriesProjection } from '../../projections/deliveries.js';
 import type { EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import { newId } from '../ids.js';
+import { unreadableOf } from '../payloads/sealedEvents.js';
 import type { Services } from '../services.js';
 import type { KnownDelivery } from './knownDeliveries.js';
 
@@ -56,14 +57,25 @@ export const isTheTryDue = ({ state }: KnownDelivery, due: DueDoc): boolean =>
   Date.parse(state.due_at) === due.due_at_ms &&
   (due.round === undefined || due.round === state.round.number);
 
-/** The webhook's body: kept since its event was planned in this process, or built from the log. */
-export const bodyOf = async (services: AttemptNeeds, due: DueDoc): Promise<string> => {
+/** Why a delivery cannot be sent at all: its event's payload was erased, or outlived the retention. */
+export type UnreadableBody = { abandon: 'data_erased' | 'data_expired' };
+
+/**
+ * The webhook's body: kept since its event was planned in this process, or built from the log. An
+ * event whose payload can no longer be read has none: its deliveries are abandoned.
+ */
+export const bodyOf = async (
+  services: AttemptNeeds,
+  due: DueDoc,
+): Promise<string | UnreadableBody> => {
   const kept = services.webhookBodies.recall(due.event_id);
   if (kept !== undefined) return kept;
   const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
     limit: 1,
   })) as RecordedEvent<BusinessEvent>[];
   if (!event) throw new Error(`Delivery ${due.id} names no event.`);
+  const unreadable = unreadableOf(event.data);
+  if (unreadable) return { abandon: unreadable === 'erased' ? 'data_erased' : 'data_expired' };
   return services.webhookBodies.remember(eventDoc(event.type, event.data));
 };
 

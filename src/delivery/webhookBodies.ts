@@ -24,6 +24,8 @@ export type WebhookBodies = {
   remember: (event: WebhookContent) => string;
   /** The body, if this process planned the event lately; otherwise it is read from the log. */
   recall: (eventId: string) => string | undefined;
+  /** Forgets every body kept (an erasure). */
+  forget: () => void;
 };
 
 /**
@@ -37,19 +39,34 @@ const KEEPING_COST = 100;
 /**
  * The bodies of the events this process planned deliveries for lately, so that an attempt has its
  * body without reading the event from the log and building it again, once per endpoint. Events
- * never change, so a body kept is never stale. Only the latest are kept, within a budget; an
- * attempt that finds none reads its event.
+ * never change, but their payloads can be erased: a body is kept only for `keepMs` (a second, as
+ * long as a data key read from its store is trusted), so that a body is never sent once its
+ * merchant's data is erased, whichever process erased it. Only the latest are kept, within a
+ * budget; an attempt that finds none reads its event.
  */
-export const webhookBodies = (budgetChars = BUDGET_CHARS): WebhookBodies => {
-  const bodies = recentMap<string, string>(budgetChars, (body) => body.length + KEEPING_COST);
+export const webhookBodies = (
+  budgetChars = BUDGET_CHARS,
+  options: { keepMs?: number; now?: () => number } = {},
+): WebhookBodies => {
+  const keepMs = options.keepMs ?? 1_000;
+  const clock = options.now ?? Date.now;
+  const bodies = recentMap<string, { body: string; until: number }>(
+    budgetChars,
+    (kept) => kept.body.length + KEEPING_COST,
+  );
   return {
     remember: (event) => {
       const kept = bodies.get(event.id);
-      if (kept !== undefined) return kept;
+      if (kept && kept.until > clock()) return kept.body;
       const body = webhookBody(event);
-      if (body.length + KEEPING_COST <= budgetChars) bodies.set(event.id, body);
+      if (body.length + KEEPING_COST <= budgetChars)
+        bodies.set(event.id, { body, until: clock() + keepMs });
       return body;
     },
-    recall: (eventId) => bodies.get(eventId),
+    recall: (eventId) => {
+      const kept = bodies.get(eventId);
+      return kept && kept.until > clock() ? kept.body : undefined;
+    },
+    forget: () => bodies.clear(),
   };
 };

@@ -60,6 +60,8 @@ export const listenSession = (
     const secrets = await getDoc(services.readStore, ENDPOINT_SECRETS, endpointId);
     if (!isTheTryDue(delivery, due) || !secrets) return;
     const body = await bodyOf(services, due);
+    // Its payload erased or expired: the dispatcher's own round abandons such a try; not sent here.
+    if (typeof body !== 'string') return;
     const at = services.now();
     const headers = signedHeaders(body, due.event_id, at, signingSecrets(services, secrets, at));
     const { type } = JSON.parse(body) as { type: string };

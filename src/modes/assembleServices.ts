@@ -11,13 +11,23 @@ import { webhookBodies } from '../delivery/webhookBodies.js';
 import { definitions } from '../processes/definitions.js';
 import { startInstanceEndings } from '../processes/instanceEndings.js';
 import { loadEncryptionKey } from '../secrets/encryptionKey.js';
-import { rememberingOpened, secretBox } from '../secrets/secretBox.js';
+import { rememberingOpened } from '../secrets/secretBox.js';
+import { encryptionKeys } from '../payloads/keyRotation.js';
 import type { Services } from '../services.js';
+import { dataKeys } from '../payloads/dataKeys.js';
+import { openingFeed, sealingEventStore } from '../payloads/sealingEventStore.js';
 
 /** What a mode brings: its stores and transport, and where its read models are written. */
 export type ModePorts = Pick<
   Services,
-  'eventStore' | 'readStore' | 'idempotency' | 'feed' | 'claims' | 'partitions' | 'projector'
+  | 'eventStore'
+  | 'readStore'
+  | 'idempotency'
+  | 'feed'
+  | 'claims'
+  | 'partitions'
+  | 'projector'
+  | 'payloadKeys'
 >;
 
 /**
@@ -31,19 +41,35 @@ export const assembleServices = async (
 ): Promise<{ services: Services; adminKey: BootstrapKey }> => {
   const adminKey = bootstrapAdminKey(config.adminKey, config.dataDir);
   const secrets = rememberingOpened(
-    secretBox(loadEncryptionKey(config.encryptionKey, config.dataDir)),
+    await encryptionKeys(
+      loadEncryptionKey(config.encryptionKey, config.dataDir),
+      ports.payloadKeys,
+    ),
   );
+  // The ports carry payloads sealed; everything above them reads and writes them opened.
+  const keys = dataKeys(ports.payloadKeys, secrets, {
+    ...(config.payloadRetentionMs !== undefined && { retentionMs: config.payloadRetentionMs }),
+  });
+  const now = () => new Date();
+  const eventStore = sealingEventStore(ports.eventStore, keys, {
+    seal: config.payloadEncryption,
+    now,
+  });
   const services: Services = {
     ...ports,
+    eventStore,
+    sealedLog: ports.eventStore,
+    dataKeys: keys,
+    feed: openingFeed(ports.feed, keys),
     config,
     authenticate: authenticator(ports.readStore, adminKey.key),
     secrets,
     logger,
     metrics: createMetrics(),
-    now: () => new Date(),
-    eventTypes: eventTypeCatalog(ports.eventStore),
+    now,
+    eventTypes: eventTypeCatalog(eventStore),
     definitions: definitions({ readStore: ports.readStore, secrets }),
-    instanceEndings: await startInstanceEndings({ eventStore: ports.eventStore, logger }),
+    instanceEndings: await startInstanceEndings({ eventStore, logger }),
     webhookBodies: webhookBodies(),
     hostResolver: hostResolver({
       servers: config.guards.dnsServers,

@@ -4,6 +4,7 @@ import { mongoClaims } from '../../adapters/claims/mongo/mongoClaims.js';
 import { claimedPartitions } from '../../adapters/partitions/claims/claimedPartitions.js';
 import { esdbEventStore } from '../../adapters/eventstore/esdb/esdbEventStore.js';
 import { mongoIdempotencyStore } from '../../adapters/idempotency/mongo/mongoIdempotencyStore.js';
+import { mongoPayloadKeys } from '../../adapters/payloadkeys/mongo/mongoPayloadKeys.js';
 import { mongoReadStore } from '../../adapters/readstore/mongo/mongoReadStore.js';
 import { kafkaTransport } from '../../adapters/transport/kafka/kafkaTransport.js';
 import type { Config } from '../config/config.js';
@@ -53,6 +54,7 @@ export const openCardStores = async (
     eventStore,
     readStore: mongoReadStore(mongo, db),
     idempotency: mongoIdempotencyStore(db),
+    payloadKeys: await mongoPayloadKeys(mongo, db),
     claims,
     partitions: claimedPartitions(claims),
     transport: { feed: transport.feed, topic: transport.topic },

@@ -24,7 +24,7 @@ export const startDistributed = async (
   logger: Logger,
 ): Promise<RunningService & { api: RunningApi | undefined }> => {
   const stores = await openDistributedStores(config, logger);
-  const { eventStore, readStore, idempotency, claims, partitions, transport } = stores;
+  const { eventStore, readStore, idempotency, payloadKeys, claims, partitions, transport } = stores;
   const view = projectorView(eventStore, readStore, allProjections);
   // One projector process writes at a time; the others stand by and see its checkpoints.
   const projecting = config.roles.includes('projector')
@@ -41,6 +41,7 @@ export const startDistributed = async (
     eventStore,
     readStore,
     idempotency,
+    payloadKeys,
     feed: transport.feed,
     claims,
     partitions,

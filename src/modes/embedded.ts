@@ -26,7 +26,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     holder: 'the server',
     onLockLost: (err) => logger.error({ err }, 'another process took the data folder'),
   });
-  const { eventStore, readStore, idempotency } = stores;
+  const { eventStore, readStore, idempotency, payloadKeys } = stores;
   // The read models live in the log's own file: they are applied inside each append's transaction.
   const projector = await startProjector(eventStore, readStore, allProjections, logger, {
     inline: true,
@@ -35,6 +35,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     eventStore,
     readStore,
     idempotency,
+    payloadKeys,
     feed: logFeed(eventStore, (group) => keptCheckpoint(readStore, group)),
     claims: memoryClaims(),
     partitions: soleMember(),

@@ -4,6 +4,11 @@ import type { EventStore } from '../../adapters/eventstore/port.js';
 import { sqliteEventStore } from '../../adapters/eventstore/sqlite/sqliteEventStore.js';
 import type { IdempotencyStore } from '../../adapters/idempotency/port.js';
 import { sqliteIdempotencyStore } from '../../adapters/idempotency/sqlite/sqliteIdempotencyStore.js';
+import type { PayloadKeyStore } from '../../adapters/payloadkeys/port.js';
+import {
+  KEYS_FILE,
+  sqlitePayloadKeys,
+} from '../../adapters/payloadkeys/sqlite/sqlitePayloadKeys.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import { sqliteReadStore } from '../../adapters/readstore/sqlite/sqliteReadStore.js';
 import { startBackgroundCheckpoints } from '../../adapters/sqlite/backgroundCheckpoints.js';
@@ -15,6 +20,8 @@ export type EmbeddedStores = {
   eventStore: EventStore;
   readStore: ReadStore;
   idempotency: IdempotencyStore;
+  /** The merchants' data keys, in a file of their own (`keys.db`). */
+  payloadKeys: PayloadKeyStore;
   close: () => Promise<void>;
 };
 
@@ -38,12 +45,15 @@ export const openEmbeddedStores = async (
     });
     const eventStore = sqliteEventStore(db);
     const checkpoints = startBackgroundCheckpoints(db, file);
+    const payloadKeys = sqlitePayloadKeys(join(config.dataDir, KEYS_FILE));
     return {
       eventStore,
       readStore: sqliteReadStore(db),
       idempotency: sqliteIdempotencyStore(db),
+      payloadKeys,
       close: async () => {
         await eventStore.close();
+        await payloadKeys.close();
         await checkpoints.stop();
         db.close();
         await lock.release();

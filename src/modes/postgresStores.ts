@@ -1,6 +1,7 @@
 import { postgresClaims } from '../../adapters/claims/postgres/postgresClaims.js';
 import { postgresEventStore } from '../../adapters/eventstore/postgres/postgresEventStore.js';
 import { postgresIdempotencyStore } from '../../adapters/idempotency/postgres/postgresIdempotencyStore.js';
+import { postgresPayloadKeys } from '../../adapters/payloadkeys/postgres/postgresPayloadKeys.js';
 import { postgresPartitions } from '../../adapters/partitions/postgres/postgresPartitions.js';
 import { openPostgres } from '../../adapters/postgres/database.js';
 import { postgresReadStore } from '../../adapters/readstore/postgres/postgresReadStore.js';
@@ -35,6 +36,7 @@ export const openPostgresStores = async (config: Config): Promise<DistributedSto
       eventStore,
       readStore: await postgresReadStore(db),
       idempotency: await postgresIdempotencyStore(db),
+      payloadKeys: await postgresPayloadKeys(db),
       claims: await postgresClaims(claimsDb),
       partitions: await postgresPartitions(db),
       transport: { feed: await postgresFeed(db, eventStore, { keyOf: eventKey }) },

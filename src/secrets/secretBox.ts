@@ -13,9 +13,18 @@ export type SecretBox = {
 
 const VERSION = 'v1';
 
-export const secretBox = (key: Buffer): SecretBox => {
+/** The short id a sealed value names its key by. */
+export const encryptionKeyId = (key: Buffer): string =>
+  createHash('sha256').update(key).digest('hex').slice(0, 8);
+
+/**
+ * Seals under `key`; opens what it or one of the `retired` keys sealed (values sealed before a
+ * rotation of the encryption key, which the log keeps as they were).
+ */
+export const secretBox = (key: Buffer, retired: readonly Buffer[] = []): SecretBox => {
   if (key.length !== 32) throw new Error('The encryption key must be 32 bytes.');
-  const keyId = createHash('sha256').update(key).digest('hex').slice(0, 8);
+  const keyId = encryptionKeyId(key);
+  const opening = new Map([...retired.map((k) => [encryptionKeyId(k), k] as const), [keyId, key]]);
   return {
     seal: (plaintext, owner) => {
       const iv = randomBytes(12);
@@ -33,9 +42,9 @@ export const secretBox = (key: Buffer): SecretBox => {
     open: (sealed, owner) => {
       const [version, sealedKeyId, iv, tag, body] = sealed.split(':');
       if (version !== VERSION || !iv || !tag || !body) throw new Error('Not a sealed secret.');
-      if (sealedKeyId !== keyId)
-        throw new Error(`Sealed under another encryption key (${sealedKeyId}).`);
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const openingKey = opening.get(sealedKeyId ?? '');
+      if (!openingKey) throw new Error(`Sealed under another encryption key (${sealedKeyId}).`);
+      const decipher = createDecipheriv('aes-256-gcm', openingKey, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(owner));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([

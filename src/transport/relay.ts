@@ -13,11 +13,11 @@ export const RELAY = 'event_relay';
  * harmlessly. While the broker is unreachable the relay tries the same batch again.
  */
 export const startRelay = async (
-  services: Pick<Services, 'eventStore' | 'readStore' | 'logger'>,
+  services: Pick<Services, 'sealedLog' | 'readStore' | 'logger'>,
   topic: EventTopic,
 ): Promise<FeedConsumer> =>
   runOnLog(
-    services.eventStore,
+    services.sealedLog,
     {
       name: RELAY,
       batchSize: 500,

@@ -37,7 +37,7 @@ export const eventCommands = (program: Command): void => {
       '\nExamples:\n  $ sluice events export > log.jsonl\n  $ sluice events export --from "$(tail -n 1 log.jsonl | jq -r .position)" >> log.jsonl\n  $ sluice events export --merchant mer_acme --type order.created | jq .data',
     )
     .action(async (options: ExportOptions, command: Command) => {
-      await withDataFolder(dataDirOf(command), 'events export', async ({ stores }) => {
+      await withDataFolder(dataDirOf(command), 'events export', async ({ stores, log }) => {
         const filter: EventFilter = {
           ...(options.type !== undefined && { type: options.type }),
           ...(options.merchant !== undefined && { merchantId: options.merchant }),
@@ -50,7 +50,7 @@ export const eventCommands = (program: Command): void => {
         let reportedAt = -Infinity;
         try {
           for (;;) {
-            const page = await stores.eventStore.readAll({
+            const page = await log.readAll({
               ...(after !== undefined && { after }),
               filter,
               limit: PAGE,

@@ -41,7 +41,12 @@ export const webhookCommands = (program: Command): void => {
     .action(async (options: ReplayOptions, command: Command) => {
       await withDataFolder(dataDirOf(command), 'webhooks replay', (session) =>
         withProjector(session, async () => {
-          const services = { ...session.stores, now: () => new Date() };
+          const services = {
+            ...session.stores,
+            eventStore: session.log,
+            dataKeys: session.keys,
+            now: () => new Date(),
+          };
           const endpoint = await endpointToReplay(services, options.endpoint);
           if (isLeft(endpoint)) throw refusal(endpoint.left);
           const replayed = await replayWindow(

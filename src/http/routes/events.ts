@@ -10,11 +10,12 @@ import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '../requestContext.js';
 import { getDoc, findDocs } from '../../reads/readModels.js';
+import { openEventDoc, openEventDocs } from '../../payloads/openedDocs.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<
   Services,
-  'eventStore' | 'eventTypes' | 'idempotency' | 'now' | 'projector' | 'readStore'
+  'dataKeys' | 'eventStore' | 'eventTypes' | 'idempotency' | 'now' | 'projector' | 'readStore'
 >;
 
 /** Business events published by the platform, and their reads. */
@@ -57,7 +58,7 @@ export const eventRoutes = (services: Needs): Router => {
       const doc = EventId.is(id) ? await getDoc(services.readStore, EVENTS, id) : undefined;
       if (!doc || !visibleTo(req, doc.merchant_id))
         throw new HttpProblem('not_found', `No event ${id}.`);
-      return ok(doc);
+      return ok(await openEventDoc(services.dataKeys, doc));
     }),
   );
 
@@ -75,7 +76,8 @@ export const eventRoutes = (services: Needs): Router => {
         limit: query.limit ?? 20,
         ...(query.cursor && { cursor: query.cursor }),
       });
-      return ok(listBody(page, (doc) => doc));
+      const docs = await openEventDocs(services.dataKeys, page.docs);
+      return ok(listBody({ ...page, docs }, (doc) => doc));
     }),
   );
 

@@ -9,9 +9,10 @@ import { listBody } from '../list.js';
 import { presentAttempt, presentMessage } from '../deliveryViews.js';
 import { scopedEndpoint } from '../pathResources.js';
 import { findDocs } from '../../reads/readModels.js';
+import { openAttemptDoc } from '../../payloads/openedDocs.js';
 
 /** What this file uses of the services. */
-type Needs = Pick<Services, 'readStore'>;
+type Needs = Pick<Services, 'dataKeys' | 'readStore'>;
 
 /** What was sent to an endpoint: its attempts, and one message per event. */
 export const webhookObservabilityRoutes = (services: Needs): Router => {
@@ -31,7 +32,10 @@ export const webhookObservabilityRoutes = (services: Needs): Router => {
         limit: query.limit ?? 20,
         ...(query.cursor && { cursor: query.cursor }),
       });
-      return ok(listBody(page, (doc) => presentAttempt(doc as AttemptDoc)));
+      const docs = await Promise.all(
+        page.docs.map((doc) => openAttemptDoc(services.dataKeys, doc as AttemptDoc)),
+      );
+      return ok(listBody({ ...page, docs }, (doc) => presentAttempt(doc as AttemptDoc)));
     }),
   );
 

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { businessEventStream } from '../../../domain/events/businessEvent.js';
+import { unreadableOf } from '../../payloads/sealedEvents.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import { WEBHOOK_MESSAGES, messageId } from '../../../projections/deliveries.js';
@@ -15,7 +17,23 @@ import { getDoc } from '../../reads/readModels.js';
 import { deliveriesProjection } from '../../../projections/deliveries.js';
 
 /** What this file uses of the services. */
-type Needs = Pick<Services, 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'>;
+type Needs = Pick<
+  Services,
+  'dataKeys' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'
+>;
+
+/** An event whose payload was erased or has expired cannot be sent again: 409 `data_erased`. */
+const refuseUnreadable = async (services: Pick<Services, 'eventStore'>, eventId: string) => {
+  const [event] = await services.eventStore.readStream(businessEventStream(eventId), { limit: 1 });
+  const unreadable = event && unreadableOf(event.data as object);
+  if (unreadable)
+    throw new HttpProblem(
+      'data_erased',
+      unreadable === 'erased'
+        ? `Event ${eventId}'s payload was erased; it cannot be sent again.`
+        : `Event ${eventId}'s payload has expired; it cannot be sent again.`,
+    );
+};
 
 /** After an incident on the receiver's side: one message sent again, or a whole window replayed. */
 export const webhookRedeliveryRoutes = (services: Needs): Router => {
@@ -34,6 +52,7 @@ export const webhookRedeliveryRoutes = (services: Needs): Router => {
         );
         if (!message)
           throw new HttpProblem('not_found', `No message ${eventId} for endpoint ${endpoint.id}.`);
+        await refuseUnreadable(services, message.event_id);
         const event = {
           id: message.event_id,
           type: message.event_type,

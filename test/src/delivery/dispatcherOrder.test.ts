@@ -34,7 +34,7 @@ const serviceWithOwnDispatcher = async (sender: WebhookSender) => {
   });
   const logger = silentLogger();
   const stores = await openEmbeddedStores(config, { holder: 'the test', onLockLost: () => {} });
-  const { eventStore, readStore, idempotency } = stores;
+  const { eventStore, readStore, idempotency, payloadKeys } = stores;
   const projector = await startProjector(eventStore, readStore, allProjections, logger, {
     inline: true,
   });
@@ -42,6 +42,7 @@ const serviceWithOwnDispatcher = async (sender: WebhookSender) => {
     eventStore,
     readStore,
     idempotency,
+    payloadKeys,
     feed: logFeed(eventStore, (group) => keptCheckpoint(readStore, group)),
     claims: memoryClaims(),
     partitions: soleMember(),

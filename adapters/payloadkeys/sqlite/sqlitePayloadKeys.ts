@@ -1,0 +1,89 @@
+import Database from 'better-sqlite3';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import type { NewDataKey, PayloadKeyStore, StoredDataKey } from '../port.js';
+
+export const KEYS_FILE = 'keys.db';
+
+/**
+ * The embedded mode's data keys, in a database file of their own beside the log's: it alone runs
+ * with `secure_delete` and a rollback journal (no WAL), so that a destroyed key is overwritten in
+ * the file and leaves no copy in a write-ahead log. The log's file is never rewritten; this one is
+ * tiny (a row per merchant and period).
+ */
+export const sqlitePayloadKeys = (file: string): PayloadKeyStore => {
+  if (file !== ':memory:' && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  if (file !== ':memory:') chmodSync(file, 0o600);
+  const db = new Database(file);
+  db.pragma('journal_mode = DELETE');
+  db.pragma('secure_delete = ON');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS data_keys (
+      id                TEXT PRIMARY KEY,
+      merchant_id       TEXT NOT NULL,
+      period            TEXT NOT NULL,
+      wrapped           TEXT,
+      created_at        TEXT NOT NULL,
+      destroyed_at      TEXT,
+      destroyed_because TEXT
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS data_keys_live ON data_keys (merchant_id, period)
+      WHERE wrapped IS NOT NULL;
+    CREATE INDEX IF NOT EXISTS data_keys_period ON data_keys (period) WHERE wrapped IS NOT NULL;
+    CREATE TABLE IF NOT EXISTS retired_encryption_keys (position INTEGER PRIMARY KEY, wrapped TEXT NOT NULL);
+  `);
+  const live = db.prepare<[string, string], StoredDataKey>(
+    'SELECT * FROM data_keys WHERE merchant_id = ? AND period = ? AND wrapped IS NOT NULL',
+  );
+  const insert = db.prepare<[string, string, string, string, string]>(
+    `INSERT INTO data_keys (id, merchant_id, period, wrapped, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT DO NOTHING`,
+  );
+  const byId = db.prepare<[string], StoredDataKey>('SELECT * FROM data_keys WHERE id = ?');
+  const destroyOfMerchant = db.prepare<[string, string]>(
+    `UPDATE data_keys SET wrapped = NULL, destroyed_at = ?, destroyed_because = 'erased'
+     WHERE merchant_id = ? AND wrapped IS NOT NULL`,
+  );
+  const destroyOlder = db.prepare<[string, string]>(
+    `UPDATE data_keys SET wrapped = NULL, destroyed_at = ?, destroyed_because = 'expired'
+     WHERE period < ? AND wrapped IS NOT NULL`,
+  );
+  const allLive = db.prepare<[], StoredDataKey & { wrapped: string }>(
+    'SELECT * FROM data_keys WHERE wrapped IS NOT NULL',
+  );
+  const setWrapped = db.prepare<[string, string]>('UPDATE data_keys SET wrapped = ? WHERE id = ?');
+  const retired = db.prepare<[], { wrapped: string }>(
+    'SELECT wrapped FROM retired_encryption_keys ORDER BY position',
+  );
+  const addRetired = db.prepare<[number, string]>(
+    'INSERT INTO retired_encryption_keys (position, wrapped) VALUES (?, ?)',
+  );
+
+  const current = db.transaction((merchantId: string, period: string, candidate: NewDataKey) => {
+    insert.run(candidate.id, merchantId, period, candidate.wrapped, candidate.created_at);
+    return live.get(merchantId, period)!;
+  });
+  const rotate = db.transaction(
+    (rewrap: (key: StoredDataKey & { wrapped: string }) => string, wrapped: readonly string[]) => {
+      const keys = allLive.all();
+      for (const key of keys) setWrapped.run(rewrap(key), key.id);
+      db.prepare('DELETE FROM retired_encryption_keys').run();
+      wrapped.forEach((text, position) => addRetired.run(position, text));
+      return keys.length;
+    },
+  );
+
+  return {
+    current: async (merchantId, period, candidate) =>
+      current.immediate(merchantId, period, candidate),
+    find: async (id) => byId.get(id),
+    destroyMerchant: async (merchantId, at) => destroyOfMerchant.run(at, merchantId).changes,
+    destroyBefore: async (period, at) => destroyOlder.run(at, period).changes,
+    retiredKeys: async () => retired.all().map((row) => row.wrapped),
+    rotate: async (rewrap, wrapped) => rotate.immediate(rewrap, wrapped),
+    close: async () => {
+      db.close();
+    },
+  };
+};

@@ -1,0 +1,34 @@
+import type { AttemptDoc } from '../../projections/deliveries.js';
+import type { EventDoc } from '../../projections/events.js';
+import type { DataKeys } from './dataKeys.js';
+import { isSealed } from './payloadCipher.js';
+import { openSealed, unreadableMark } from './sealedEvents.js';
+
+/**
+ * The read models copy events as the log holds them, payloads sealed: a rebuild neither needs nor
+ * handles a key. A read opens what it serves.
+ */
+export type OpenedEventDoc = Omit<EventDoc, 'data'> & {
+  data: Record<string, unknown> | null;
+  erased?: true;
+  data_expired?: true;
+};
+
+export const openEventDoc = async (keys: DataKeys, doc: EventDoc): Promise<OpenedEventDoc> => {
+  if (!isSealed(doc.data)) return doc as OpenedEventDoc;
+  const opened = await openSealed(keys, doc.data, doc.id);
+  return 'text' in opened
+    ? { ...doc, data: JSON.parse(opened.text) as Record<string, unknown> }
+    : { ...doc, data: null, ...unreadableMark(opened.unreadable) };
+};
+
+export const openEventDocs = (keys: DataKeys, docs: readonly EventDoc[]) =>
+  Promise.all(docs.map((doc) => openEventDoc(keys, doc)));
+
+/** An attempt's answer, opened; null once its key is destroyed (PRODUCT.md 14). */
+export const openAttemptDoc = async (keys: DataKeys, doc: AttemptDoc): Promise<AttemptDoc> => {
+  const { sealed_response_body: sealed, ...attempt } = doc;
+  if (sealed === undefined) return attempt;
+  const opened = await openSealed(keys, sealed, doc.id);
+  return { ...attempt, response_body: 'text' in opened ? opened.text : null };
+};
