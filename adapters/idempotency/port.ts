@@ -3,6 +3,8 @@ export type StoredResponse = {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** The body sealed under its merchant's data key (the body is then null): see src/payloads. */
+  sealed_body?: string;
 };
 
 export type Reservation =

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
+import { encryptionCommands } from './commands/encryption.js';
 import { eventCommands } from './commands/events.js';
 import { keyCommands } from './commands/keys.js';
+import { merchantCommands } from './commands/merchants.js';
 import { projectionCommands } from './commands/projections.js';
 import { triggerCommand } from './commands/trigger.js';
 import { listenCommand } from './commands/listen.js';
@@ -28,6 +30,8 @@ projectionCommands(program);
 webhookCommands(program);
 keyCommands(program);
 eventCommands(program);
+merchantCommands(program);
+encryptionCommands(program);
 triggerCommand(program);
 listenCommand(program);
 

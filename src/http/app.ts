@@ -33,6 +33,7 @@ import { processDefinitionRoutes } from './routes/processDefinitions.js';
 import { processHistoryRoutes } from './routes/processHistory.js';
 import { processInstanceRoutes } from './routes/processInstances.js';
 import { processRunRoutes } from './routes/processRuns.js';
+import { merchantErasureRoutes } from './routes/merchantErasure.js';
 import { processSignalRoutes } from './routes/processSignals.js';
 
 /**
@@ -95,6 +96,7 @@ export const createApp = (services: Services): Express => {
   app.use(auditRoutes(services));
   app.use(adminProjectionRoutes(services));
   app.use(adminDeliveryRoutes(services));
+  app.use(merchantErasureRoutes(services));
 
   app.use(notFound());
   app.use(errorHandler(services.logger));

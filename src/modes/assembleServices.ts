@@ -16,6 +16,7 @@ import { encryptionKeys } from '../payloads/keyRotation.js';
 import type { Services } from '../services.js';
 import { dataKeys } from '../payloads/dataKeys.js';
 import { openingFeed, sealingEventStore } from '../payloads/sealingEventStore.js';
+import { sealingIdempotency } from '../payloads/sealingIdempotency.js';
 
 /** What a mode brings: its stores and transport, and where its read models are written. */
 export type ModePorts = Pick<
@@ -61,6 +62,10 @@ export const assembleServices = async (
     sealedLog: ports.eventStore,
     dataKeys: keys,
     feed: openingFeed(ports.feed, keys),
+    idempotency: sealingIdempotency(ports.idempotency, keys, {
+      seal: config.payloadEncryption,
+      now,
+    }),
     config,
     authenticate: authenticator(ports.readStore, adminKey.key),
     secrets,

@@ -11,6 +11,7 @@ import { holdExpressionEvaluators } from '../processes/expressions.js';
 import { startNotifier } from '../processes/notifier.js';
 import type { Services } from '../services.js';
 import { startRelay } from '../transport/relay.js';
+import { startRetentionSweeper } from '../payloads/retentionSweeper.js';
 import type { Role } from './roles.js';
 
 type Stoppable = { stop: () => Promise<void> };
@@ -25,7 +26,7 @@ export const startWorkers = async (
   options: { topic?: EventTopic } = {},
 ): Promise<Stoppable> => {
   const { config } = services;
-  const started: Stoppable[] = [];
+  const started: Stoppable[] = [startRetentionSweeper(services)];
   // Where the feed is the log itself (PostgreSQL), the relay has nothing to copy.
   // One relay writes the topic at a time; further ones stand by.
   const { topic } = options;

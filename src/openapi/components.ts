@@ -2,6 +2,7 @@ import { PROBLEM_STATUS } from '../http/problem.js';
 import { eventTypeSchemas } from './eventTypeSchemas.js';
 import { filterSchemas } from './filterSchemas.js';
 import { operationsSchemas } from './operationsSchemas.js';
+import { merchantErasureSchemas } from './paths/merchants.js';
 import { processSchemas } from './processSchemas.js';
 import { secretSchemas } from './secretSchemas.js';
 import { list, nullable, object, ref, timestamp } from './schema.js';
@@ -11,6 +12,7 @@ const merchantId = { type: 'string', pattern: '^mer_[A-Za-z0-9_-]{1,64}$', examp
 export const schemas = {
   ...processSchemas,
   ...operationsSchemas,
+  ...merchantErasureSchemas,
   ...filterSchemas,
   ...secretSchemas,
   FieldFault: object(
@@ -95,9 +97,19 @@ export const schemas = {
     type: { type: 'string' },
     merchant_id: ref('MerchantId'),
     created_at: timestamp,
-    data: { type: 'object', additionalProperties: true },
+    data: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description:
+        'Null once the payload can no longer be read: its merchant’s data was erased (erased: true) or it is older than the retention period (data_expired: true)',
+    },
     channels: ref('Channels'),
-  }),
+    erased: { const: true, description: 'Present when the merchant’s data was erased since' },
+    data_expired: {
+      const: true,
+      description: 'Present when the payload is older than SLUICE_PAYLOAD_RETENTION_DAYS',
+    },
+  }, ['erased', 'data_expired']),
   EventList: list('Event'),
   WebhookEndpoint: object({
     id: { type: 'string', pattern: '^we_' },
@@ -144,7 +156,8 @@ export const schemas = {
     response_status_code: { type: ['integer', 'null'] },
     response_body: {
       type: ['string', 'null'],
-      description: 'The first 4 KiB of the answer, as text',
+      description:
+        'The first 4 KiB of the answer, as text; null when there was none, or once the merchant’s data was erased or is older than the retention period',
     },
     error: {
       anyOf: [
@@ -225,7 +238,7 @@ export const responses = {
   Forbidden: problem('forbidden: the key may not do this, or names another merchant'),
   NotFound: problem('not_found'),
   Conflict: problem(
-    'conflict: the state does not allow it, or a request with the same Idempotency-Key is running',
+    'conflict: the state does not allow it, or a request with the same Idempotency-Key is running; data_erased: the payload (or the answer kept for the Idempotency-Key) was erased or has expired',
   ),
   PayloadTooLarge: problem(
     'payload_too_large: the body is over 1 MiB, or a payload in it (a process input, user-action data, an approval comment) is over max_payload_bytes as JSON',

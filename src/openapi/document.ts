@@ -11,6 +11,7 @@ import { webhookPaths } from './paths/webhooks.js';
 import { webhookFilterPaths } from './paths/webhookFilters.js';
 import { webhookStatsPaths } from './paths/webhookStats.js';
 import { listenPaths } from './paths/listen.js';
+import { merchantPaths } from './paths/merchants.js';
 import { withSharedAnswers } from './sharedAnswers.js';
 import { webhookSection } from './webhooks.js';
 
@@ -54,6 +55,7 @@ export const openApiDocument = () => ({
     ...processDefinitionPaths,
     ...processInstancePaths,
     ...operationsPaths,
+    ...merchantPaths,
     ...portalPaths,
   }),
   webhooks: webhookSection(),

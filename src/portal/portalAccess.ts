@@ -56,4 +56,6 @@ export const PORTAL_ACCESS: Readonly<Record<string, PortalDecision>> = {
   reconcileDeliveries: 'refused',
   createPortalSession: 'refused',
   expirePortalSessions: 'refused',
+  eraseMerchantData: 'refused',
+  listMerchantErasures: 'refused',
 };

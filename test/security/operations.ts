@@ -147,6 +147,12 @@ export const ACCESS: Readonly<Record<string, Access>> = {
     destroys: true,
     sample: () => ({ body: { merchant_id: OWNER } }),
   },
+  eraseMerchantData: {
+    roles: adminOnly,
+    destroys: true,
+    sample: () => ({ body: { reason: 'erasure request 42' } }),
+  },
+  listMerchantErasures: { roles: operators },
 };
 
 type Parameter = { name: string; in: string };
@@ -199,6 +205,8 @@ export const pathValues = (r: Resources): Record<string, string> => ({
   definition_id: DEFINITION,
   event_type: 'order.created',
   name: 'events',
+  // A merchant of its own: erasing the fixture's merchants would change what other checks read.
+  merchant_id: 'mer_erased_in_tests',
 });
 
 /** The concrete path of an operation, every `{parameter}` replaced by its value. */

@@ -4,6 +4,7 @@ import type { IdempotencyStore } from '../../../adapters/idempotency/port.js';
 import { canonicalJson } from '../../../domain/shared/canonicalJson.js';
 import type { Handler, HttpResult } from '../handler.js';
 import { HttpProblem } from '../problem.js';
+import { KeptResponseUnreadable } from '../../payloads/sealingIdempotency.js';
 import { principalOf } from '../requestContext.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -47,7 +48,14 @@ export const idempotent =
       );
     }
     const scope = principalOf(req).key_id;
-    const reservation = await store.reserve(scope, key, fingerprint(req), now());
+    const reservation = await store.reserve(scope, key, fingerprint(req), now()).catch((error) => {
+      if (error instanceof KeptResponseUnreadable)
+        throw new HttpProblem(
+          'data_erased',
+          `The answer kept for this Idempotency-Key named a merchant whose data was ${error.because === 'erased' ? 'erased' : 'expired'}; it cannot be replayed.`,
+        );
+      throw error;
+    });
     switch (reservation.kind) {
       case 'mismatch':
         throw new HttpProblem(

@@ -739,6 +739,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchants/{merchant_id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a merchant’s payloads by destroying its data keys (admin)
+         * @description Crypto-shredding: every data key of the merchant is destroyed, so that no payload of the merchant recorded before erased_at (event data, webhook bodies, receivers’ answers, kept idempotent answers) can be read again, from the log, the read models, a rebuild or a copy of the data. The erasure is recorded as merchant.data_erased (not delivered); ids, types, times, statuses and the audit metadata stay. Its events then read data: null, erased: true; resend and replay of them answer 409 data_erased; its pending deliveries are abandoned. New events of the merchant are accepted under a new key.
+         */
+        post: operations["eraseMerchantData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchants whose data was erased, the latest erasure first (admin, auditor) */
+        get: operations["listMerchantErasures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/portal/sessions": {
         parameters: {
             query?: never;
@@ -1868,6 +1905,27 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
+        MerchantErasure: {
+            id: components["schemas"]["MerchantId"];
+            /** @constant */
+            object: "merchant_erasure";
+            merchant_id: components["schemas"]["MerchantId"];
+            /**
+             * Format: date-time
+             * @description The last erasure
+             */
+            erased_at: string;
+            reason: string;
+            /** @description How many times the merchant was erased */
+            erasures: number;
+        };
+        MerchantErasureList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["MerchantErasure"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
         /**
          * @description A JSONata expression over the delivered body ({ id, type, merchant_id, created_at, data }): the endpoint receives an event only when it evaluates to exactly true. An evaluation error counts as false (and is counted in the metric sluice_webhook_filter_errors_total). Each evaluation may run 100 ms; a filter that goes past its bounds (time, memory, or the size of what it makes) counts as false, without being run, for the next 60 s, and so do all of the merchant's filters that are not simple comparisons once three have. One that does not compile is 422 invalid_filter, with its position in errors[].position. null: every event the endpoint subscribes to. Not applied to test webhooks.
          * @default null
@@ -1921,7 +1979,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "definition_not_active" | "conflict" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "input_invalid" | "invalid_filter_type" | "invalid_filter" | "unknown_event_type" | "invalid_url" | "invalid_header" | "invalid_schema" | "event_data_invalid" | "idempotency_key_reused" | "limit_reached" | "rate_limited" | "internal" | "unavailable";
+            code: "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "definition_not_active" | "conflict" | "data_erased" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "input_invalid" | "invalid_filter_type" | "invalid_filter" | "unknown_event_type" | "invalid_url" | "invalid_header" | "invalid_schema" | "event_data_invalid" | "idempotency_key_reused" | "limit_reached" | "rate_limited" | "internal" | "unavailable";
             request_id: string;
             errors?: components["schemas"]["FieldFault"][];
         };
@@ -2088,10 +2146,21 @@ export interface components {
              * @description RFC 3339, UTC, milliseconds
              */
             created_at: string;
+            /** @description Null once the payload can no longer be read: its merchant’s data was erased (erased: true) or it is older than the retention period (data_expired: true) */
             data: {
                 [key: string]: unknown;
-            };
+            } | null;
             channels: components["schemas"]["Channels"];
+            /**
+             * @description Present when the merchant’s data was erased since
+             * @constant
+             */
+            erased?: true;
+            /**
+             * @description Present when the payload is older than SLUICE_PAYLOAD_RETENTION_DAYS
+             * @constant
+             */
+            data_expired?: true;
         };
         EventList: {
             /** @constant */
@@ -2156,7 +2225,7 @@ export interface components {
             status: "succeeded" | "failed";
             url: string;
             response_status_code: number | null;
-            /** @description The first 4 KiB of the answer, as text */
+            /** @description The first 4 KiB of the answer, as text; null when there was none, or once the merchant’s data was erased or is older than the retention period */
             response_body: string | null;
             error: {
                 /** @enum {unknown} */
@@ -2275,7 +2344,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description conflict: the state does not allow it, or a request with the same Idempotency-Key is running */
+        /** @description conflict: the state does not allow it, or a request with the same Idempotency-Key is running; data_erased: the payload (or the answer kept for the Idempotency-Key) was erased or has expired */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -4281,6 +4350,85 @@ export interface operations {
                         next_position: string | null;
                         has_more: boolean;
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    eraseMerchantData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and same body within 24 h replays the first answer (header idempotent-replayed: true). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                merchant_id: components["schemas"]["MerchantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why, for the audit log (a request reference, say) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Erased; the abandonment of its pending deliveries follows */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339, UTC, milliseconds
+                         */
+                        erased_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listMerchantErasures: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of erasures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantErasureList"];
                 };
             };
             400: components["responses"]["BadRequest"];
