@@ -54,7 +54,7 @@ export const openCardStores = async (
     eventStore,
     readStore: mongoReadStore(mongo, db),
     idempotency: mongoIdempotencyStore(db),
-    payloadKeys: await mongoPayloadKeys(mongo, db),
+    payloadKeys: mongoPayloadKeys(mongo, db),
     claims,
     partitions: claimedPartitions(claims),
     transport: { feed: transport.feed, topic: transport.topic },

@@ -12,7 +12,7 @@ export const startRetentionSweeper = (
   services: Pick<Services, 'config' | 'dataKeys' | 'logger' | 'now' | 'webhookBodies'>,
 ): { stop: () => Promise<void> } => {
   const retentionMs = services.config.payloadRetentionMs;
-  if (retentionMs === undefined) return { stop: async () => undefined };
+  if (retentionMs === undefined) return { stop: () => Promise.resolve() };
   const everyMs = Math.min(60_000, keyPeriodMs(retentionMs));
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = async () => {

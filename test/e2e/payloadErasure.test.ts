@@ -137,6 +137,7 @@ describe('payloads sealed per merchant, and a merchant erased (crypto-shredding)
     // Another merchant's data is untouched.
     const other = await service.api.get(`/v1/events/${otherEventId}`, service.admin);
     expect(other.body.data).to.deep.equal({ note: otherMarker });
+    expect((await attemptsOf(otherEndpoint.id))[0]!.response_body).to.equal(`ok ${answerMarker}`);
   });
 
   it('accepts and delivers the merchant’s new events under a new key', async () => {

@@ -16,11 +16,11 @@ const stored = ({ _id, ...key }: KeyDoc): StoredDataKey => ({ ...key, id: _id })
  * the live ones (a partial index), so that of two processes making the period's key at once, one
  * insert wins and both use it. A rotation runs in a transaction (MongoDB runs as a replica set).
  */
-export const mongoPayloadKeys = async (
+export const mongoPayloadKeys = (
   client: MongoClient,
   db: Db,
   options: { collection?: string } = {},
-): Promise<PayloadKeyStore> => {
+): PayloadKeyStore => {
   const name = options.collection ?? 'data_keys';
   const keys = db.collection<KeyDoc>(name);
   const retired = db.collection<RetiredDoc>(`${name}_retired`);
@@ -93,6 +93,6 @@ export const mongoPayloadKeys = async (
         await session.endSession();
       }
     },
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 };

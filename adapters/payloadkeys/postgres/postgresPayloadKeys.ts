@@ -95,6 +95,6 @@ export const postgresPayloadKeys = async (db: PostgresDatabase): Promise<Payload
       await vacuum();
       return count;
     },
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 };

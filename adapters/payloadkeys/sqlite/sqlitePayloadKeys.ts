@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { promised } from '../../sqlite/promised.js';
 import type { NewDataKey, PayloadKeyStore, StoredDataKey } from '../port.js';
 
 export const KEYS_FILE = 'keys.db';
@@ -75,15 +76,21 @@ export const sqlitePayloadKeys = (file: string): PayloadKeyStore => {
   );
 
   return {
-    current: async (merchantId, period, candidate) =>
+    current: promised((merchantId: string, period: string, candidate: NewDataKey) =>
       current.immediate(merchantId, period, candidate),
-    find: async (id) => byId.get(id),
-    destroyMerchant: async (merchantId, at) => destroyOfMerchant.run(at, merchantId).changes,
-    destroyBefore: async (period, at) => destroyOlder.run(at, period).changes,
-    retiredKeys: async () => retired.all().map((row) => row.wrapped),
-    rotate: async (rewrap, wrapped) => rotate.immediate(rewrap, wrapped),
-    close: async () => {
+    ),
+    find: promised((id: string) => byId.get(id)),
+    destroyMerchant: promised(
+      (merchantId: string, at: string) => destroyOfMerchant.run(at, merchantId).changes,
+    ),
+    destroyBefore: promised((period: string, at: string) => destroyOlder.run(at, period).changes),
+    retiredKeys: promised(() => retired.all().map((row) => row.wrapped)),
+    rotate: promised(
+      (rewrap: (key: StoredDataKey & { wrapped: string }) => string, wrapped: readonly string[]) =>
+        rotate.immediate(rewrap, wrapped),
+    ),
+    close: promised(() => {
       db.close();
-    },
+    }),
   };
 };

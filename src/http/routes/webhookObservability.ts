@@ -33,7 +33,7 @@ export const webhookObservabilityRoutes = (services: Needs): Router => {
         ...(query.cursor && { cursor: query.cursor }),
       });
       const docs = await Promise.all(
-        page.docs.map((doc) => openAttemptDoc(services.dataKeys, doc as AttemptDoc)),
+        page.docs.map((doc) => openAttemptDoc(services.dataKeys, doc)),
       );
       return ok(listBody({ ...page, docs }, (doc) => presentAttempt(doc as AttemptDoc)));
     }),
