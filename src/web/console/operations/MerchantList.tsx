@@ -10,6 +10,7 @@ import { formatCount } from '../../shared/format';
 import { hrefOf } from '../../shared/router';
 import { useLoad } from '../../shared/useLoad';
 import { useConsole } from '../context';
+import { ErasedMerchants } from './ErasedMerchants';
 import type { Merchant } from './merchantDirectory';
 import { allEndpoints, merchantsOf, standingsOf } from './merchantDirectory';
 import './operations.css';
@@ -127,6 +128,7 @@ export const MerchantList = () => {
           )}
         </>
       )}
+      <ErasedMerchants />
     </>
   );
 };
