@@ -56,8 +56,8 @@ const syncFolder = (dir: string): void => {
 
 /**
  * Rotates the store, and the folder's key file with it. The new key is on the disk before the store
- * is rotated under it, and replaces the key file only once the rotation has committed: at no moment
- * is the key the store is under kept nowhere.
+ * is rotated under it, and replaces the key file only once the rotation has committed: the key the
+ * store is under is on the disk at every moment.
  */
 const rotateKeyFile = async (
   dataDir: string,
@@ -77,7 +77,6 @@ const rotateKeyFile = async (
   }
   try {
     renameSync(nextFile, keyFile);
-    syncFolder(dataDir);
   } catch (error) {
     throw new CliError(
       `the data keys are now wrapped under the key in ${nextFile}, but it could not replace ` +
@@ -85,6 +84,7 @@ const rotateKeyFile = async (
         'move it there before the server starts',
     );
   }
+  syncFolder(dataDir);
   return rotation;
 };
 
