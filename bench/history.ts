@@ -48,11 +48,12 @@ const decided = <C, E extends DomainEvent, S>(
   return events;
 };
 
-const outcome = (url: string, ok: boolean): AttemptOutcome => ({
+/** `answer`: the body of a receiver's 200 (none: a 204 without one). */
+const outcome = (url: string, ok: boolean, answer: string | undefined): AttemptOutcome => ({
   status: ok ? 'succeeded' : 'failed',
   url,
-  response_status_code: ok ? 204 : 503,
-  response_body: ok ? null : 'busy',
+  response_status_code: ok ? (answer === undefined ? 204 : 200) : 503,
+  response_body: ok ? (answer ?? null) : 'busy',
   error: ok ? null : { code: 'http_status', message: 'The receiver answered 503.' },
   duration_ms: 12,
 });
@@ -133,7 +134,7 @@ const setup = (now: string): Write[] => {
 const endpointOf = (merchant: number, index: number) => `we_bench${merchant}x${index}`;
 
 /** The writes one published event leaves in the log. */
-const traffic = (i: number, now: string): Write[] => {
+const traffic = (i: number, now: string, answer: string | undefined): Write[] => {
   const m = i % MERCHANTS;
   const merchant = `mer_bench_${m}`;
   const endpointId = endpointOf(m, i % ENDPOINTS_PER_MERCHANT);
@@ -176,7 +177,7 @@ const traffic = (i: number, now: string): Write[] => {
   const attempt = (ok: boolean, n: number) => ({
     type: 'record_attempt' as const,
     attempt_id: `atm_bench_${i}_${n}`,
-    outcome: outcome(url, ok),
+    outcome: outcome(url, ok, answer),
     schedule_ms: [5000, 300_000],
     jitter: 0,
     retry_after_ms: null,
@@ -241,9 +242,10 @@ const traffic = (i: number, now: string): Write[] => {
 
 /**
  * A history that grows in steps (a benchmark measures between them): each call appends at least
- * `events` more events, continuing the traffic where the last call stopped.
+ * `events` more events, continuing the traffic where the last call stopped. With `answer`, the
+ * receivers answer each successful attempt with a 200 and that body.
  */
-export const historyWriter = () => {
+export const historyWriter = (options: { answer?: string } = {}) => {
   const now = new Date().toISOString();
   let next = 0;
   return async (store: EventStore, events: number): Promise<number> => {
@@ -255,7 +257,7 @@ export const historyWriter = () => {
     };
     if (next === 0) setup(now).forEach(write);
     while (written < events) {
-      traffic(next++, now).forEach(write);
+      traffic(next++, now, options.answer).forEach(write);
       // Appends asked for in one turn commit together: a group at a time keeps memory flat.
       if (pending.length >= WRITES_PER_GROUP) {
         await Promise.all(pending);
@@ -268,5 +270,8 @@ export const historyWriter = () => {
 };
 
 /** Appends a history of at least `events` events; returns how many it wrote. */
-export const writeHistory = (store: EventStore, events: number): Promise<number> =>
-  historyWriter()(store, events);
+export const writeHistory = (
+  store: EventStore,
+  events: number,
+  options: { answer?: string } = {},
+): Promise<number> => historyWriter(options)(store, events);

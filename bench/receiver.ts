@@ -1,4 +1,7 @@
-/** A webhook receiver on 127.0.0.1 that answers 204 at once and notes when each message arrived. */
+/**
+ * A webhook receiver on 127.0.0.1 that answers at once (204, or `answer`) and notes when each
+ * message arrived.
+ */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,7 +12,10 @@ export type Receiver = {
   close: () => Promise<void>;
 };
 
-export const startReceiver = async (): Promise<Receiver> => {
+export const startReceiver = async (answer?: {
+  status: number;
+  body: string;
+}): Promise<Receiver> => {
   const arrivals = new Map<string, number>();
   let count = 0;
   const server = createServer((req, res) => {
@@ -18,7 +24,9 @@ export const startReceiver = async (): Promise<Receiver> => {
       count++;
       const id = req.headers['webhook-id'];
       if (typeof id === 'string' && !arrivals.has(id)) arrivals.set(id, performance.now());
-      res.writeHead(204).end();
+      if (answer)
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+      else res.writeHead(204).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

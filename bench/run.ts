@@ -15,6 +15,7 @@ import { memoryBenchmark } from './memory.js';
 import { postgresBenchmark } from './postgres.js';
 import { processBenchmark } from './processes.js';
 import { rebuildBenchmark } from './rebuild.js';
+import { sealingBenchmark } from './sealing.js';
 import { writeResults } from './results.js';
 import { validationBenchmark } from './validation.js';
 
@@ -31,6 +32,7 @@ const benchmarks: Record<string, Benchmark> = {
   postgres: postgresBenchmark,
   hostile: hostileBenchmark,
   validation: validationBenchmark,
+  sealing: sealingBenchmark,
 };
 
 // Run from dist/bench: the report and its hand-written part live in the source folder.
