@@ -63,12 +63,13 @@ describe('payloads sealed per merchant, and a merchant erased (crypto-shredding)
   let erasedEndpoint: { id: string; secret: string };
   let otherEndpoint: { id: string; secret: string };
   let erasedEventId: string;
+  const idempotencyKey = `idem-${hex()}`;
   let otherEventId: string;
 
   it('delivers and serves payloads in clear, while no file or dump holds them in clear', async () => {
     erasedEndpoint = await endpointFor(ERASED);
     otherEndpoint = await endpointFor(OTHER);
-    const first = await publish(ERASED, { card: dataMarker, total: 42 }, `idem-${hex()}`);
+    const first = await publish(ERASED, { card: dataMarker, total: 42 }, idempotencyKey);
     erasedEventId = first.body.id as string;
     otherEventId = (await publish(OTHER, { note: otherMarker })).body.id as string;
 
@@ -124,6 +125,15 @@ describe('payloads sealed per merchant, and a merchant erased (crypto-shredding)
     expect(replay.status, replay.text).to.equal(409);
     expect(replay.body.code).to.equal('data_erased');
 
+    // The answer kept for the publication's Idempotency-Key repeated its data: erased with it.
+    const repeated = await service.api.post(
+      '/v1/events',
+      service.admin,
+      { type: 'order.created', merchant_id: ERASED, data: { card: dataMarker, total: 42 } },
+      { 'idempotency-key': idempotencyKey },
+    );
+    expect(repeated.status, repeated.text).to.equal(409);
+    expect(repeated.body.code).to.equal('data_erased');
     const audit = await service.api.get(
       `/v1/audit/events?merchant_id=${ERASED}&limit=100`,
       service.admin,

@@ -10,6 +10,7 @@ import { loadEncryptionKey } from '../../secrets/encryptionKey.js';
 import { withDataFolder } from '../dataFolder.js';
 import { CliError, note, print } from '../output.js';
 import { dataDirOf } from './options.js';
+import { postgresDeployment, rotateOnPostgres } from '../postgresRotation.js';
 
 type RotateOptions = { newKey?: Buffer; json?: boolean };
 
@@ -135,7 +136,9 @@ export const encryptionCommands = (program: Command): void => {
         'new one, which also opens what the old one sealed (endpoint signing secrets); the log and ' +
         'the read models are not rewritten. With SLUICE_ENCRYPTION_KEY unset, the new key replaces ' +
         "the data folder's encryption.key; with it set, the new key is printed (unless given) and " +
-        'SLUICE_ENCRYPTION_KEY must be set to it before the server starts again',
+        'SLUICE_ENCRYPTION_KEY must be set to it before the server starts again. In the distributed ' +
+        'mode on PostgreSQL (SLUICE_MODE=distributed, POSTGRES_URL), the schema’s data keys are ' +
+        'rotated: stop every process of the deployment first',
     )
     .option(
       '--new-key <base64>',
@@ -149,6 +152,15 @@ export const encryptionCommands = (program: Command): void => {
         '  $ SLUICE_ENCRYPTION_KEY="$OLD" sluice encryption rotate-key --new-key "$(openssl rand -base64 32)"',
     )
     .action(async (options: RotateOptions, command: Command) => {
+      const deployment = postgresDeployment();
+      if (deployment) {
+        const rotation = await rotateOnPostgres(deployment, options.newKey);
+        return report(rotation, {
+          json: options.json === true,
+          keyFile: null,
+          shown: options.newKey ? null : rotation.next.toString('base64'),
+        });
+      }
       await withDataFolder(dataDirOf(command), 'encryption rotate-key', async (session) => {
         const { config, stores } = session;
         const fromEnv = config.encryptionKey !== undefined;
