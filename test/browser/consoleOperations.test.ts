@@ -174,6 +174,23 @@ browserSuite('the console’s operations in a browser', (world) => {
     });
   });
 
+  it('shows the merchants whose data was erased, when and why', async () => {
+    const { service } = world();
+    const erased = await service.api.post('/v1/merchants/mer_forgotten/erase', service.admin, {
+      reason: 'Erasure request #77',
+    });
+    expect(erased.status, erased.text).to.equal(202);
+    await inConsole(world(), [service.admin, 'merchants'], async (page) => {
+      const section = page.getByRole('region', { name: 'Erased merchants' });
+      const row = section.getByRole('row').filter({ hasText: 'mer_forgotten' });
+      await row.waitFor();
+      expect(await row.textContent()).to.include('Erasure request #77');
+      await expectAccessible(page, 'the erased merchants');
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, 'console-erased-merchants');
+    });
+  });
+
   it('filters the audit log by a stream, and follows causation and correlation', async () => {
     const { service } = world();
     const stream = `webhook_endpoint-${gone.id}`;

@@ -14,7 +14,7 @@ export const ErasedMerchants = () => {
     unwrap(api.GET('/v1/admin/erasures', { params: { query: { limit: 100 } } })),
   );
   return (
-    <section class="card" aria-labelledby="erased-merchants">
+    <section class="card erased-merchants" aria-labelledby="erased-merchants">
       <h2 id="erased-merchants">Erased merchants</h2>
       {erasures.state === 'loading' && <Loading label="Reading erasures…" />}
       {erasures.state === 'failed' && (
