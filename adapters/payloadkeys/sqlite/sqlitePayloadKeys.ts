@@ -7,17 +7,18 @@ export const KEYS_FILE = 'keys.db';
 
 /**
  * The embedded mode's data keys, in a database file of their own beside the log's: it alone runs
- * with `secure_delete` and a rollback journal (no WAL), so that a destroyed key is overwritten in
- * the file and leaves no copy in a write-ahead log. The log's file is never rewritten; this one is
- * tiny (a row per merchant and period).
+ * with `secure_delete`, so that a destroyed key is overwritten in its page, and its write-ahead log
+ * is checkpointed into the file and truncated to nothing after each destruction, so that no earlier
+ * copy of the page is left there either. A new key costs a commit without a sync (as the log's
+ * own, it survives the process dying), once per merchant and period. The file is tiny.
  */
 export const sqlitePayloadKeys = (file: string): PayloadKeyStore => {
   if (file !== ':memory:' && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   if (file !== ':memory:') chmodSync(file, 0o600);
   const db = new Database(file);
-  db.pragma('journal_mode = DELETE');
+  db.pragma('journal_mode = WAL');
   db.pragma('secure_delete = ON');
-  db.pragma('synchronous = FULL');
+  db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS data_keys (
@@ -61,6 +62,11 @@ export const sqlitePayloadKeys = (file: string): PayloadKeyStore => {
     'INSERT INTO retired_encryption_keys (position, wrapped) VALUES (?, ?)',
   );
 
+  /** After keys were destroyed or wrapped again: their earlier copies leave the write-ahead log. */
+  const shredded = (count: number) => {
+    if (count > 0) db.pragma('wal_checkpoint(TRUNCATE)');
+    return count;
+  };
   const current = db.transaction((merchantId: string, period: string, candidate: NewDataKey) => {
     insert.run(candidate.id, merchantId, period, candidate.wrapped, candidate.created_at);
     return live.get(merchantId, period)!;
@@ -80,14 +86,16 @@ export const sqlitePayloadKeys = (file: string): PayloadKeyStore => {
       current.immediate(merchantId, period, candidate),
     ),
     find: promised((id: string) => byId.get(id)),
-    destroyMerchant: promised(
-      (merchantId: string, at: string) => destroyOfMerchant.run(at, merchantId).changes,
+    destroyMerchant: promised((merchantId: string, at: string) =>
+      shredded(destroyOfMerchant.run(at, merchantId).changes),
     ),
-    destroyBefore: promised((period: string, at: string) => destroyOlder.run(at, period).changes),
+    destroyBefore: promised((period: string, at: string) =>
+      shredded(destroyOlder.run(at, period).changes),
+    ),
     retiredKeys: promised(() => retired.all().map((row) => row.wrapped)),
     rotate: promised(
       (rewrap: (key: StoredDataKey & { wrapped: string }) => string, wrapped: readonly string[]) =>
-        rotate.immediate(rewrap, wrapped),
+        shredded(rotate.immediate(rewrap, wrapped)),
     ),
     close: promised(() => {
       db.close();

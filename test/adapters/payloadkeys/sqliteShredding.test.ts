@@ -9,7 +9,7 @@ import {
 } from '../../../adapters/payloadkeys/sqlite/sqlitePayloadKeys.js';
 import { tempDir } from '../../support/tempDir.js';
 
-/** The files of the folder (the keys' file, and a journal if one is left) holding `text`. */
+/** The files of the folder (the keys' file, its write-ahead log) holding `text`. */
 const filesHolding = (folder: string, text: string): string[] =>
   readdirSync(folder).filter((name) => readFileSync(join(folder, name)).includes(text));
 
@@ -45,7 +45,7 @@ describe('SQLite payload keys: a destroyed key leaves no copy in the folder', ()
       erased.push(await keep(store, 'm_erased', `2026-01-${day}T00:00:00.000Z`));
     const kept = await keep(store, 'm_kept', '2026-01-01T00:00:00.000Z');
     for (const key of [...erased, kept])
-      expect(filesHolding(dir.path, key.wrapped!), 'written before').to.deep.equal([KEYS_FILE]);
+      expect(filesHolding(dir.path, key.wrapped!), 'written before').to.not.deep.equal([]);
 
     expect(await store.destroyMerchant('m_erased', '2026-02-01T00:00:00.000Z')).to.equal(10);
 
@@ -60,7 +60,7 @@ describe('SQLite payload keys: a destroyed key leaves no copy in the folder', ()
     for (let merchant = 0; merchant < 10; merchant++)
       old.push(await keep(store, `m_${merchant}`, '2026-01-01T00:00:00.000Z'));
     const recent = await keep(store, 'm_1', '2026-01-03T00:00:00.000Z');
-    for (const key of old) expect(filesHolding(dir.path, key.wrapped!)).to.deep.equal([KEYS_FILE]);
+    for (const key of old) expect(filesHolding(dir.path, key.wrapped!)).to.not.deep.equal([]);
 
     const expiredAt = '2026-02-01T00:00:00.000Z';
     expect(await store.destroyBefore('2026-01-02T00:00:00.000Z', expiredAt)).to.equal(10);
