@@ -25,6 +25,7 @@ import { planDelivery } from './deliver.js';
 import { isDeliverableType } from '../catalog/deliverableType.js';
 import { passingFilters } from './endpointFilter.js';
 import { isOperationalType, receivesOperational } from './operational/operationalTypes.js';
+import { unreadableOf } from '../payloads/sealedEvents.js';
 import { allDocs, getDoc } from '../reads/readModels.js';
 
 /** What this file uses of the services. */
@@ -177,6 +178,9 @@ const destinations = (
  */
 export const plannerProcessor = (services: Omit<Needs, 'feed'>): Processor => {
   const plan = async (event: PlannedBusinessEvent, reads: PlanReads) => {
+    // Reached late (a reconcile, a feed far behind) after its payload was erased or expired:
+    // there is nothing to send.
+    if (unreadableOf(event.data)) return;
     const endpoints = await passingFilters(
       services,
       event,
