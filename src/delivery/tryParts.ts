@@ -18,6 +18,7 @@ import type { KnownDelivery } from './knownDeliveries.js';
 export type AttemptNeeds = Pick<
   Services,
   | 'config'
+  | 'dataKeys'
   | 'eventStore'
   | 'logger'
   | 'metrics'
@@ -57,6 +58,12 @@ export const isTheTryDue = ({ state }: KnownDelivery, due: DueDoc): boolean =>
   Date.parse(state.due_at) === due.due_at_ms &&
   (due.round === undefined || due.round === state.round.number);
 
+/** Whether the data key of a kept body's payload lives still (no erasure or expiry since). */
+const stillReadable = async (services: AttemptNeeds, eventId: string): Promise<boolean> => {
+  const keyId = services.webhookBodies.sealedUnder(eventId);
+  return keyId === undefined || (await services.dataKeys.lookup(keyId)).status === 'live';
+};
+
 /** Why a delivery cannot be sent at all: its event's payload was erased, or outlived the retention. */
 export type UnreadableBody = { abandon: 'data_erased' | 'data_expired' };
 
@@ -69,7 +76,7 @@ export const bodyOf = async (
   due: DueDoc,
 ): Promise<string | UnreadableBody> => {
   const kept = services.webhookBodies.recall(due.event_id);
-  if (kept !== undefined) return kept;
+  if (kept !== undefined && (await stillReadable(services, due.event_id))) return kept;
   const [event] = (await services.eventStore.readStream(businessEventStream(due.event_id), {
     limit: 1,
   })) as RecordedEvent<BusinessEvent>[];

@@ -1,4 +1,5 @@
 import { recentMap } from '../../adapters/memory/recentMap.js';
+import { keyOfOpened } from '../payloads/sealedEvents.js';
 
 /** What a webhook's body says of its event: the same for every endpoint, every try. */
 export type WebhookContent = {
@@ -24,6 +25,8 @@ export type WebhookBodies = {
   remember: (event: WebhookContent) => string;
   /** The body, if this process planned the event lately; otherwise it is read from the log. */
   recall: (eventId: string) => string | undefined;
+  /** The data key the kept body's payload was sealed under (none: it was not sealed). */
+  sealedUnder: (eventId: string) => string | undefined;
   /** Forgets every body kept (an erasure). */
   forget: () => void;
 };
@@ -39,34 +42,27 @@ const KEEPING_COST = 100;
 /**
  * The bodies of the events this process planned deliveries for lately, so that an attempt has its
  * body without reading the event from the log and building it again, once per endpoint. Events
- * never change, but their payloads can be erased: a body is kept only for `keepMs` (a second, as
- * long as a data key read from its store is trusted), so that a body is never sent once its
- * merchant's data is erased, whichever process erased it. Only the latest are kept, within a
- * budget; an attempt that finds none reads its event.
+ * never change, but their payloads can be erased: each body is kept with the data key its payload
+ * was sealed under, which its attempt checks is still alive before sending it (an erasure is seen
+ * by every process within the time a key is trusted). Only the latest are kept, within a budget;
+ * an attempt that finds none reads its event.
  */
-export const webhookBodies = (
-  budgetChars = BUDGET_CHARS,
-  options: { keepMs?: number; now?: () => number } = {},
-): WebhookBodies => {
-  const keepMs = options.keepMs ?? 1_000;
-  const clock = options.now ?? Date.now;
-  const bodies = recentMap<string, { body: string; until: number }>(
+export const webhookBodies = (budgetChars = BUDGET_CHARS): WebhookBodies => {
+  const bodies = recentMap<string, { body: string; keyId: string | undefined }>(
     budgetChars,
     (kept) => kept.body.length + KEEPING_COST,
   );
   return {
     remember: (event) => {
       const kept = bodies.get(event.id);
-      if (kept && kept.until > clock()) return kept.body;
+      if (kept !== undefined) return kept.body;
       const body = webhookBody(event);
       if (body.length + KEEPING_COST <= budgetChars)
-        bodies.set(event.id, { body, until: clock() + keepMs });
+        bodies.set(event.id, { body, keyId: keyOfOpened(event.data) });
       return body;
     },
-    recall: (eventId) => {
-      const kept = bodies.get(eventId);
-      return kept && kept.until > clock() ? kept.body : undefined;
-    },
+    recall: (eventId) => bodies.get(eventId)?.body,
+    sealedUnder: (eventId) => bodies.get(eventId)?.keyId,
     forget: () => bodies.clear(),
   };
 };

@@ -15,6 +15,8 @@ export type KeyLookup = { status: 'live'; key: Buffer } | { status: DestroyedBec
 export type DataKeys = {
   /** The key the merchant's payloads recorded at `at` are sealed under: made on first use. */
   sealingKey: (merchantId: string, at: Date) => Promise<DataKey>;
+  /** The same, when it is at hand (read lately): sealing then waits for nothing. */
+  sealingKeyAtHand: (merchantId: string, at: Date) => DataKey | undefined;
   lookup: (keyId: string) => Promise<KeyLookup>;
   /** Destroys every key of the merchant (an erasure); returns how many. */
   erase: (merchantId: string, at: Date) => Promise<number>;
@@ -38,8 +40,14 @@ export const keyPeriodMs = (retentionMs: number | undefined): number =>
     ? DAY_MS
     : Math.min(DAY_MS, Math.max(1_000, Math.floor(retentionMs / 24)));
 
-export const periodOf = (at: Date, periodMs: number): string =>
-  new Date(Math.floor(at.getTime() / periodMs) * periodMs).toISOString();
+let lastPeriod = { start: Number.NaN, text: '' };
+
+/** The start of the period `at` falls in (the one worked out last is kept: nearly every call's). */
+export const periodOf = (at: Date, periodMs: number): string => {
+  const start = Math.floor(at.getTime() / periodMs) * periodMs;
+  if (start !== lastPeriod.start) lastPeriod = { start, text: new Date(start).toISOString() };
+  return lastPeriod.text;
+};
 
 type Trusted<T> = { value: T; until: number };
 
@@ -88,6 +96,11 @@ export const dataKeys = (
     return { id: stored.id, key: unwrapped.key };
   };
 
+  const sealingKeyAtHand = (merchantId: string, at: Date): DataKey | undefined => {
+    const kept = sealing.get(`${merchantId}\u0000${periodOf(at, periodMs)}`);
+    return kept && kept.until > clock() ? kept.value : undefined;
+  };
+
   const sealingKey = async (merchantId: string, at: Date): Promise<DataKey> => {
     const period = periodOf(at, periodMs);
     const name = `${merchantId}\u0000${period}`;
@@ -108,6 +121,7 @@ export const dataKeys = (
 
   return {
     sealingKey,
+    sealingKeyAtHand,
     lookup,
     erase: async (merchantId, at) => {
       const count = await store.destroyMerchant(merchantId, at.toISOString());

@@ -29,19 +29,35 @@ export const unreadableOf = (data: object): 'erased' | 'expired' | null =>
 
 const isBusinessEvent = (stream: string) => stream.startsWith(BUSINESS_EVENT_STREAM_PREFIX);
 
-const sealedBody = (event: {
-  stream: string;
-  type: string;
-  data: unknown;
-}): SealedPayload | null => {
+/**
+ * What to open of events read: business events' data always (the planner, the dispatcher, the
+ * processes read it); attempts' answers only for whoever shows them (the audit log, an export):
+ * the workers that read attempts act on their statuses, and would decrypt every answer for nothing.
+ */
+export type Opening = { attempts: boolean };
+
+const sealedBody = (
+  event: { stream: string; type: string; data: unknown },
+  opening: Opening,
+): SealedPayload | null => {
   if (isBusinessEvent(event.stream)) {
     const data = (event.data as BusinessEventData).data as unknown;
     return isSealed(data) ? data : null;
   }
-  if (event.type === 'delivery.attempted')
+  if (opening.attempts && event.type === 'delivery.attempted')
     return (event.data as AttemptData).sealed_response_body ?? null;
   return null;
 };
+
+/** The data key each payload opened lately was sealed under, for whoever keeps it opened. */
+const sealedUnder = new WeakMap<object, string>();
+
+/** The key an opened payload was sealed under, if it was sealed (to check that it still lives). */
+export const keyOfOpened = (payload: unknown): string | undefined =>
+  typeof payload === 'object' && payload !== null ? sealedUnder.get(payload) : undefined;
+
+const keyFor = (keys: DataKeys, merchantId: string, now: Date) =>
+  keys.sealingKeyAtHand(merchantId, now) ?? keys.sealingKey(merchantId, now);
 
 /** Seals the payloads of events about to be appended to `stream`. */
 export const sealEvents = async (
@@ -56,7 +72,7 @@ export const sealEvents = async (
       const data = event.data as BusinessEventData;
       if (isSealed(data.data)) sealed.push(event);
       else {
-        const key = await keys.sealingKey(data.merchant_id, now);
+        const key = await keyFor(keys, data.merchant_id, now);
         const payload = sealPayload(JSON.stringify(data.data), key, data.id);
         sealed.push({ ...event, data: { ...data, data: payload } });
       }
@@ -64,7 +80,7 @@ export const sealEvents = async (
       const data = event.data as AttemptData;
       if (data.response_body === null) sealed.push(event);
       else {
-        const key = await keys.sealingKey(data.merchant_id, now);
+        const key = await keyFor(keys, data.merchant_id, now);
         const payload = sealPayload(data.response_body, key, data.attempt_id);
         sealed.push({
           ...event,
@@ -77,10 +93,10 @@ export const sealEvents = async (
 };
 
 /** The keys that open these events' payloads, each looked up once. */
-const lookupAll = async (keys: DataKeys, events: readonly RecordedEvent[]) => {
+const lookupAll = async (keys: DataKeys, events: readonly RecordedEvent[], opening: Opening) => {
   const found = new Map<string, KeyLookup>();
   for (const event of events) {
-    const sealed = sealedBody(event);
+    const sealed = sealedBody(event, opening);
     if (sealed === null) continue;
     const id = keyIdOf(sealed);
     if (!found.has(id)) found.set(id, await keys.lookup(id));
@@ -88,34 +104,40 @@ const lookupAll = async (keys: DataKeys, events: readonly RecordedEvent[]) => {
   return found;
 };
 
-const openOne = (event: RecordedEvent, found: Map<string, KeyLookup>): RecordedEvent => {
-  const sealed = sealedBody(event);
+const openOne = (
+  event: RecordedEvent,
+  found: Map<string, KeyLookup>,
+  opening: Opening,
+): RecordedEvent => {
+  const sealed = sealedBody(event, opening);
   if (sealed === null) return event;
-  const key = found.get(keyIdOf(sealed))!;
+  const keyId = keyIdOf(sealed);
+  const key = found.get(keyId)!;
   if (isBusinessEvent(event.stream)) {
     const data = event.data as BusinessEventData;
-    const opened =
-      key.status === 'live'
-        ? {
-            ...data,
-            data: JSON.parse(openPayload(sealed, key.key, data.id)) as Record<string, unknown>,
-          }
-        : { ...data, data: null, ...unreadableMark(key.status) };
-    return { ...event, data: opened };
+    if (key.status !== 'live')
+      return { ...event, data: { ...data, data: null, ...unreadableMark(key.status) } };
+    const payload = JSON.parse(openPayload(sealed, key.key, data.id)) as Record<string, unknown>;
+    sealedUnder.set(payload, keyId);
+    return { ...event, data: { ...data, data: payload } };
   }
   const { sealed_response_body: _, ...data } = event.data as AttemptData;
   const body = key.status === 'live' ? openPayload(sealed, key.key, data.attempt_id) : null;
   return { ...event, data: { ...data, response_body: body } };
 };
 
-/** Opens the payloads of events read from the log; those whose key is destroyed say why. */
+/**
+ * Opens the payloads of events read from the log (attempts' answers too, when asked); those whose
+ * key is destroyed say why.
+ */
 export const openEvents = async <E extends RecordedEvent>(
   keys: DataKeys,
   events: readonly E[],
+  opening: Opening = { attempts: false },
 ): Promise<E[]> => {
-  if (!events.some((event) => sealedBody(event) !== null)) return events as E[];
-  const found = await lookupAll(keys, events);
-  return events.map((event) => openOne(event, found) as E);
+  if (!events.some((event) => sealedBody(event, opening) !== null)) return events as E[];
+  const found = await lookupAll(keys, events, opening);
+  return events.map((event) => openOne(event, found, opening) as E);
 };
 
 /** Opens one sealed payload kept elsewhere (a read model), bound to `context`. */

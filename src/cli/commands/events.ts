@@ -5,6 +5,7 @@ import { auditEntry } from '../../audit/auditEntry.js';
 import { withDataFolder } from '../dataFolder.js';
 import { writeLine } from '../output.js';
 import { progressBar } from '../progress.js';
+import { openEvents } from '../../payloads/sealedEvents.js';
 import { dataDirOf, matching } from './options.js';
 
 type ExportOptions = { from?: string; type?: string; merchant?: string; stream?: string };
@@ -37,7 +38,7 @@ export const eventCommands = (program: Command): void => {
       '\nExamples:\n  $ sluice events export > log.jsonl\n  $ sluice events export --from "$(tail -n 1 log.jsonl | jq -r .position)" >> log.jsonl\n  $ sluice events export --merchant mer_acme --type order.created | jq .data',
     )
     .action(async (options: ExportOptions, command: Command) => {
-      await withDataFolder(dataDirOf(command), 'events export', async ({ stores, log }) => {
+      await withDataFolder(dataDirOf(command), 'events export', async ({ stores, keys }) => {
         const filter: EventFilter = {
           ...(options.type !== undefined && { type: options.type }),
           ...(options.merchant !== undefined && { merchantId: options.merchant }),
@@ -50,12 +51,12 @@ export const eventCommands = (program: Command): void => {
         let reportedAt = -Infinity;
         try {
           for (;;) {
-            const page = await log.readAll({
+            const page = await stores.eventStore.readAll({
               ...(after !== undefined && { after }),
               filter,
               limit: PAGE,
             });
-            for (const event of page.events) {
+            for (const event of await openEvents(keys, page.events, { attempts: true })) {
               // The reader has gone (`| head`): what it wanted is written.
               if (!(await writeLine(JSON.stringify(auditEntry(event))))) return;
             }

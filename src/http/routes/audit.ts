@@ -7,9 +7,10 @@ import { decodeOrThrow } from '../codec.js';
 import { AuditEventsQuery } from '../codecs/audit.js';
 import { handle, ok } from '../handler.js';
 import { requireRole } from '../requestContext.js';
+import { openEvents } from '../../payloads/sealedEvents.js';
 
 /** What this file uses of the services. */
-type Needs = Pick<Services, 'eventStore'>;
+type Needs = Pick<Services, 'dataKeys' | 'sealedLog'>;
 
 const DEFAULT_LIMIT = 20;
 
@@ -21,7 +22,7 @@ export const auditRoutes = (services: Needs): Router => {
     handle(async (req) => {
       requireRole(req, 'admin', 'auditor');
       const query = decodeOrThrow(AuditEventsQuery, req.query, 'query');
-      const page = await readAuditPage(services.eventStore, {
+      const page = await readAuditPage(services.sealedLog, {
         after: query.from_position === undefined ? undefined : position(query.from_position),
         filter: {
           ...(query.type !== undefined && { type: query.type }),
@@ -33,7 +34,10 @@ export const auditRoutes = (services: Needs): Router => {
       });
       return ok({
         object: 'list',
-        data: page.events.map(auditEntry),
+        // Auditors see the receivers' answers too, opened as the payloads are.
+        data: (await openEvents(services.dataKeys, page.events, { attempts: true })).map(
+          auditEntry,
+        ),
         has_more: page.hasMore,
         next_position: page.next ?? query.from_position ?? null,
       });

@@ -19,6 +19,7 @@ type Needs = Pick<
   Services,
   | 'claims'
   | 'config'
+  | 'dataKeys'
   | 'eventStore'
   | 'eventTypes'
   | 'logger'

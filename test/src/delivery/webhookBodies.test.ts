@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import { webhookBodies, webhookBody } from '../../../src/delivery/webhookBodies.js';
+import { dataKeys } from '../../../src/payloads/dataKeys.js';
+import { openEvents, sealEvents } from '../../../src/payloads/sealedEvents.js';
+import { businessEvent, keysFolder, recorded } from '../payloads/payloadFixtures.js';
 
 const event = (n: number, size = 10) => ({
   id: `evt_${n}`,
@@ -56,5 +59,25 @@ describe('webhook bodies kept for their attempts', () => {
     expect(large).to.equal(webhookBody(event(2, 100)));
     expect(bodies.recall('evt_2')).to.equal(undefined);
     expect(bodies.recall('evt_1')).to.not.equal(undefined);
+  });
+
+  it('keeps with each body the data key its payload was sealed under, for its attempts to check', async () => {
+    const folder = keysFolder();
+    try {
+      const keys = dataKeys(folder.store, folder.master);
+      const published = businessEvent('mer_acme');
+      const stream = `event-${(published.data as { id: string }).id}`;
+      const sealed = await sealEvents(keys, stream, [published], new Date());
+      const [opened] = await openEvents(keys, recorded(stream, sealed));
+      const bodies = webhookBodies();
+      const data = opened!.data as Parameters<typeof webhookBody>[0];
+      bodies.remember({ ...data, type: opened!.type });
+      const keyId = (await keys.sealingKey('mer_acme', new Date())).id;
+      expect(bodies.sealedUnder(data.id)).to.equal(keyId);
+      bodies.remember(event(7));
+      expect(bodies.sealedUnder('evt_7')).to.equal(undefined);
+    } finally {
+      await folder.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { NewEvent, RecordedEvent } from '../../../domain/shared/envelope.js
 import { dataKeys } from '../../../src/payloads/dataKeys.js';
 import { isSealed } from '../../../src/payloads/payloadCipher.js';
 import { sealingEventStore } from '../../../src/payloads/sealingEventStore.js';
+import { openEvents } from '../../../src/payloads/sealedEvents.js';
 import type { KeysFolder } from './payloadFixtures.js';
 import { MARKER, attemptEvent, businessEvent, keysFolder } from './payloadFixtures.js';
 
@@ -63,9 +64,19 @@ describe('The sealing event store over the SQLite log', () => {
     const store = sealing(true);
     expect(contentOf(await appendBoth(store))).to.deep.equal(expected);
 
+    // Business events opened; attempts' answers left sealed (opened by the audit log alone).
+    const [readAttempt] = await store.readStream(DELIVERY_STREAM);
+    const sealedAnswer = contentOf([readAttempt!])[0]!;
     expect(contentOf(await store.readStream(BUSINESS_STREAM))).to.deep.equal([expected[0]]);
-    expect(contentOf(await store.readStream(DELIVERY_STREAM))).to.deep.equal([expected[1]]);
-    expect(contentOf((await store.readAll({ limit: 10 })).events)).to.deep.equal(expected);
+    expect((readAttempt!.data as Record<string, unknown>).response_body).to.equal(null);
+    expect(contentOf((await store.readAll({ limit: 10 })).events)).to.deep.equal([
+      expected[0],
+      sealedAnswer,
+    ]);
+    const keys = dataKeys(folder.store, folder.master);
+    expect(contentOf(await openEvents(keys, [readAttempt!], { attempts: true }))).to.deep.equal([
+      expected[1],
+    ]);
   });
 
   it('leaves only sealed payloads in the log, its rows and its files', async () => {
@@ -96,7 +107,8 @@ describe('The sealing event store over the SQLite log', () => {
     });
     await subscription.reached(appended[1]!.position);
     await subscription.stop();
-    expect(contentOf(heard)).to.deep.equal(expected);
+    expect(contentOf(heard.slice(0, 1))).to.deep.equal([expected[0]]);
+    expect((heard[1]!.data as Record<string, unknown>).response_body).to.equal(null);
   });
 
   it('keeps payloads as given when sealing is off, and still reads them', async () => {
