@@ -42,14 +42,11 @@ export const sealPayload = (
   const iv = nextIv();
   const cipher = createCipheriv('aes-256-gcm', key.key, iv);
   cipher.setAAD(Buffer.from(context));
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [
-    VERSION,
-    key.id,
-    iv.toString('base64url'),
-    cipher.getAuthTag().toString('base64url'),
-    body.toString('base64url'),
-  ].join('.');
+  const body = cipher.update(plaintext, 'utf8');
+  // GCM is a stream cipher: `final` adds no bytes, only the tag.
+  cipher.final();
+  const tag = cipher.getAuthTag();
+  return `${VERSION}.${key.id}.${iv.toString('base64url')}.${tag.toString('base64url')}.${body.toString('base64url')}`;
 };
 
 export const openPayload = (sealed: SealedPayload, key: Buffer, context: string): string => {

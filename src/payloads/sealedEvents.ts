@@ -56,9 +56,6 @@ const sealedUnder = new WeakMap<object, string>();
 export const keyOfOpened = (payload: unknown): string | undefined =>
   typeof payload === 'object' && payload !== null ? sealedUnder.get(payload) : undefined;
 
-const keyFor = (keys: DataKeys, merchantId: string, now: Date) =>
-  keys.sealingKeyAtHand(merchantId, now) ?? keys.sealingKey(merchantId, now);
-
 /** Seals the payloads of events about to be appended to `stream`. */
 export const sealEvents = async (
   keys: DataKeys,
@@ -72,7 +69,9 @@ export const sealEvents = async (
       const data = event.data as BusinessEventData;
       if (isSealed(data.data)) sealed.push(event);
       else {
-        const key = await keyFor(keys, data.merchant_id, now);
+        const key =
+          keys.sealingKeyAtHand(data.merchant_id, now) ??
+          (await keys.sealingKey(data.merchant_id, now));
         const payload = sealPayload(JSON.stringify(data.data), key, data.id);
         sealed.push({ ...event, data: { ...data, data: payload } });
       }
@@ -80,7 +79,9 @@ export const sealEvents = async (
       const data = event.data as AttemptData;
       if (data.response_body === null) sealed.push(event);
       else {
-        const key = await keyFor(keys, data.merchant_id, now);
+        const key =
+          keys.sealingKeyAtHand(data.merchant_id, now) ??
+          (await keys.sealingKey(data.merchant_id, now));
         const payload = sealPayload(data.response_body, key, data.attempt_id);
         sealed.push({
           ...event,
