@@ -91,25 +91,28 @@ export const schemas = {
     maxItems: 10,
     uniqueItems: true,
   },
-  Event: object({
-    id: { type: 'string', pattern: '^evt_' },
-    object: { const: 'event' },
-    type: { type: 'string' },
-    merchant_id: ref('MerchantId'),
-    created_at: timestamp,
-    data: {
-      type: ['object', 'null'],
-      additionalProperties: true,
-      description:
-        'Null once the payload can no longer be read: its merchant’s data was erased (erased: true) or it is older than the retention period (data_expired: true)',
+  Event: object(
+    {
+      id: { type: 'string', pattern: '^evt_' },
+      object: { const: 'event' },
+      type: { type: 'string' },
+      merchant_id: ref('MerchantId'),
+      created_at: timestamp,
+      data: {
+        type: ['object', 'null'],
+        additionalProperties: true,
+        description:
+          'Null once the payload can no longer be read: its merchant’s data was erased (erased: true) or it is older than the retention period (data_expired: true)',
+      },
+      channels: ref('Channels'),
+      erased: { const: true, description: 'Present when the merchant’s data was erased since' },
+      data_expired: {
+        const: true,
+        description: 'Present when the payload is older than SLUICE_PAYLOAD_RETENTION_DAYS',
+      },
     },
-    channels: ref('Channels'),
-    erased: { const: true, description: 'Present when the merchant’s data was erased since' },
-    data_expired: {
-      const: true,
-      description: 'Present when the payload is older than SLUICE_PAYLOAD_RETENTION_DAYS',
-    },
-  }, ['erased', 'data_expired']),
+    ['erased', 'data_expired'],
+  ),
   EventList: list('Event'),
   WebhookEndpoint: object({
     id: { type: 'string', pattern: '^we_' },
