@@ -15,6 +15,7 @@ import type {
 import type { InstanceStatus } from '../domain/processes/instance/instanceState.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
+import { deadlineOf } from '../domain/processes/instance/waitDeadlines.js';
 import { collection } from './collection.js';
 
 export const PROCESS_INSTANCES = collection<InstanceDoc>('process_instances');
@@ -143,13 +144,15 @@ const stepSkippedChanges = (event: RecordedEvent<StepSkipped>): Change[] => {
 
 const stepWaitingChanges = ({ data }: RecordedEvent<StepWaiting>): Change[] => {
   const { instance_id, step_id, at, wait } = data;
+  // A delay's end, or a person's step's deadline: the executor fires it when it is due.
+  const until = deadlineOf(wait);
   const timer: Change[] =
-    wait.kind === 'delay'
+    until !== null
       ? [
           {
             op: 'put',
             collection: PROCESS_TIMERS,
-            doc: { id: instance_id, step_id, due_at_ms: Date.parse(wait.until) },
+            doc: { id: instance_id, step_id, due_at_ms: Date.parse(until) },
           },
         ]
       : [];
@@ -171,7 +174,14 @@ const stepCompletedChanges = ({ data }: RecordedEvent<StepCompleted>): Change[] 
 
 const stepFailedChanges = ({ data }: RecordedEvent<StepFailed>): Change[] => {
   const { instance_id, step_id, at, error } = data;
-  return [stepPatch(instance_id, step_id, { status: 'failed', completed_at: at, error })];
+  return [
+    stepPatch(instance_id, step_id, { status: 'failed', completed_at: at, error }),
+    // Handled (a timed-out step going on to on_timeout): the instance runs on.
+    ...(data.next === undefined
+      ? []
+      : [instancePatch(instance_id, { status: 'running', updated_at: at })]),
+    { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
+  ];
 };
 
 const endedChanges = (

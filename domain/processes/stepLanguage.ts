@@ -36,8 +36,13 @@ type StepBase = {
 export type TransformStep = StepBase & { type: 'transform'; value: Expression };
 export type EmitStep = StepBase & { type: 'emit'; event_type: string; data: Expression };
 export type DelayStep = StepBase & { type: 'delay'; duration_ms: number };
-export type UserActionStep = StepBase & { type: 'user_action'; action?: string };
-export type ApprovalStep = StepBase & { type: 'approval' };
+/**
+ * A person's step may wait at most `timeout_ms`: past it, the instance goes to `on_timeout`
+ * (escalation), or fails with code `timeout`.
+ */
+type Deadline = { timeout_ms?: number; on_timeout?: string };
+export type UserActionStep = StepBase & Deadline & { type: 'user_action'; action?: string };
+export type ApprovalStep = StepBase & Deadline & { type: 'approval' };
 export type ChoiceBranch = { when: Expression; next: string };
 export type ChoiceStep = StepBase & {
   type: 'choice';

@@ -25,6 +25,21 @@ const commonOptional = ['name', 'visible', 'if', 'next'];
 const step = (type: string, fields: Record<string, Schema>, optional: string[] = []): Schema =>
   object({ ...common, type: { const: type }, ...fields }, [...commonOptional, ...optional]);
 
+/** A person's step's deadline (escalation). */
+const deadline: Record<string, Schema> = {
+  timeout_ms: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 31536000000,
+    description: 'Longest wait for the person; past it the step fails with code timeout',
+  },
+  on_timeout: {
+    ...stepId,
+    description:
+      'Where the instance goes once the step timed out (the error at steps.<id>.error); without it the instance fails. Needs timeout_ms',
+  },
+};
+
 const stepSchemas: Record<string, Schema> = {
   TransformStep: step('transform', { value: expression }),
   EmitStep: step('emit', {
@@ -32,8 +47,12 @@ const stepSchemas: Record<string, Schema> = {
     data: { ...expression, description: 'Must give an object: the event’s data' },
   }),
   DelayStep: step('delay', { duration_ms: { type: 'integer', minimum: 1, maximum: 31536000000 } }),
-  UserActionStep: step('user_action', { action: { type: 'string' } }, ['action']),
-  ApprovalStep: step('approval', {}),
+  UserActionStep: step('user_action', { action: { type: 'string' }, ...deadline }, [
+    'action',
+    'timeout_ms',
+    'on_timeout',
+  ]),
+  ApprovalStep: step('approval', deadline, ['timeout_ms', 'on_timeout']),
   ChoiceStep: object(
     {
       id: stepId,

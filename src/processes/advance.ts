@@ -11,6 +11,7 @@ import { evaluate, ExpressionError, isTrue } from './expressions.js';
 import type { InstanceSession } from './instanceSession.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
 import type { StepOutcome } from './stepRunner.js';
+import { deadlineOf } from '../../domain/processes/instance/waitDeadlines.js';
 import { runStep } from './stepRunner.js';
 
 export const EXECUTOR_ACTOR = 'sluice:executor';
@@ -174,7 +175,7 @@ const advanceOnce = async (deps: ExecutorDeps, instanceId: string): Promise<Stan
   await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
   const end = existing(session);
   const wait = end.current?.wait;
-  return { status: end.status, wakeAt: wait?.kind === 'delay' ? wait.until : null };
+  return { status: end.status, wakeAt: deadlineOf(wait) };
 };
 
 /**

@@ -30,6 +30,12 @@ const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The deadline of a person's step with `timeout_ms`: its timer fires then (escalation). */
+const deadline = (env: { services: { now: () => Date } }, step: { timeout_ms?: number }) =>
+  step.timeout_ms === undefined
+    ? {}
+    : { until: new Date(env.services.now().getTime() + step.timeout_ms).toISOString() };
+
 const callService = async (step: HttpStep, env: StepEnvironment): Promise<StepOutcome> => {
   const body = step.body === undefined ? undefined : await evaluate(step.body, env.context);
   const attempts = step.retry?.max_attempts ?? 1;
@@ -89,9 +95,12 @@ export const runStep = async (step: Step, env: StepEnvironment): Promise<StepOut
       return { kind: 'waiting', wait: { kind: 'delay', until } };
     }
     case 'user_action':
-      return { kind: 'waiting', wait: { kind: 'user_action', action: step.action ?? null } };
+      return {
+        kind: 'waiting',
+        wait: { kind: 'user_action', action: step.action ?? null, ...deadline(env, step) },
+      };
     case 'approval':
-      return { kind: 'waiting', wait: { kind: 'approval' } };
+      return { kind: 'waiting', wait: { kind: 'approval', ...deadline(env, step) } };
     case 'choice': {
       for (const branch of step.branches) {
         if (isTrue(await evaluate(branch.when, env.context))) {

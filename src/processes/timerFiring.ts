@@ -4,6 +4,7 @@ import type { Services } from '../services.js';
 import { EXECUTOR_ACTOR } from './advance.js';
 import type { Definitions } from './definitions.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
+import { deadlineOf } from '../../domain/processes/instance/waitDeadlines.js';
 import type { Timers } from './timers.js';
 
 /** A timer that could not fire is tried again after this long, doubled each time up to the most. */
@@ -18,8 +19,9 @@ type FiringDeps = {
 };
 
 /**
- * Fires the instance's delay if it is due: true once fired (the instance can move on), the time to
- * look again if it is not due yet, undefined if there is no delay to fire.
+ * Fires the instance's timer if it is due (a delay's end, a person's step's deadline): true once
+ * fired (the instance can move on), the time to look again if it is not due yet, undefined if
+ * there is no timer to fire.
  */
 const fireTimer = async (
   { services, definitions }: FiringDeps,
@@ -29,9 +31,10 @@ const fireTimer = async (
   const session = await openSession(services.eventStore, instanceId);
   const state = session.state;
   const wait = state.exists ? state.current?.wait : undefined;
-  if (!state.exists || !state.current || wait?.kind !== 'delay') return undefined;
+  const until = deadlineOf(wait);
+  if (!state.exists || !state.current || until === null) return undefined;
   const now = services.now();
-  if (Date.parse(wait.until) > now.getTime()) return Date.parse(wait.until);
+  if (Date.parse(until) > now.getTime()) return Date.parse(until);
   const stepId = state.current.step_id;
   const version = await definitions.version(state.definition.id, state.definition.version);
   if (!version) {
@@ -42,11 +45,21 @@ const fireTimer = async (
       message: `Version ${state.definition.version} of definition ${state.definition.id} is not found.`,
       now: now.toISOString(),
     });
-  } else {
+  } else if (wait?.kind === 'delay') {
     session.decide({
       type: 'fire_timer',
       step_id: stepId,
       next: followingStep(version.body, stepId),
+      now: now.toISOString(),
+    });
+  } else {
+    // A person's step past its deadline: escalated to on_timeout, or the instance fails.
+    const step = version.body.steps.find((s) => s.id === stepId);
+    const onTimeout = step && 'on_timeout' in step ? (step.on_timeout ?? null) : null;
+    session.decide({
+      type: 'time_out_wait',
+      step_id: stepId,
+      on_timeout: onTimeout,
       now: now.toISOString(),
     });
   }

@@ -110,6 +110,16 @@ const branch =
     return when === undefined || next === undefined ? undefined : { when, next };
   };
 
+/** A person's step's deadline, and where the instance goes past it (escalation). */
+const deadline = (s: JsonObject, p: string, f: Faults, ids: StepIds): JsonObject => {
+  if (s.on_timeout !== undefined && s.timeout_ms === undefined)
+    f.push({ path: pathOf(p, 'on_timeout'), message: 'needs timeout_ms beside it' });
+  return {
+    timeout_ms: optional(s, 'timeout_ms', p, f, integer(1, MAX_DELAY_MS)),
+    on_timeout: optional(s, 'on_timeout', p, f, stepRef(ids)),
+  };
+};
+
 type OwnFields = {
   fields: readonly string[];
   read: (step: JsonObject, path: string, faults: Faults, ids: StepIds) => JsonObject;
@@ -135,10 +145,16 @@ const OWN_FIELDS: Record<StepType, OwnFields> = {
     }),
   },
   user_action: {
-    fields: ['action'],
-    read: (s, p, f) => ({ action: optional(s, 'action', p, f, text()) }),
+    fields: ['action', 'timeout_ms', 'on_timeout'],
+    read: (s, p, f, ids) => ({
+      action: optional(s, 'action', p, f, text()),
+      ...deadline(s, p, f, ids),
+    }),
   },
-  approval: { fields: [], read: () => ({}) },
+  approval: {
+    fields: ['timeout_ms', 'on_timeout'],
+    read: (s, p, f, ids) => deadline(s, p, f, ids),
+  },
   choice: {
     fields: ['branches', 'otherwise'],
     read: (s, p, f, ids) => {

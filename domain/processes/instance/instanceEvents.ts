@@ -6,8 +6,9 @@ export type InstanceError = { code: string; message: string; step_id: string | n
 /** What a step waits for while the instance is `waiting`. */
 export type StepWait =
   | { kind: 'delay'; until: string }
-  | { kind: 'user_action'; action: string | null }
-  | { kind: 'approval' };
+  /** `until`: the deadline of a step with `timeout_ms` (absent: it waits as long as it takes). */
+  | { kind: 'user_action'; action: string | null; until?: string }
+  | { kind: 'approval'; until?: string };
 export type ApprovalDecision = 'approved' | 'rejected';
 
 /** The facts of one instance's life, in its own stream `process_instance-<id>`. */
@@ -42,7 +43,14 @@ export type StepCompleted = StepFact<
   'process_instance.step_completed',
   { output: unknown; next: string | null }
 >;
-export type StepFailed = StepFact<'process_instance.step_failed', { error: InstanceError }>;
+/**
+ * `next`: the failure is handled (a timed-out step's `on_timeout`): the instance goes on there, the
+ * error at `steps.<id>.error`. Absent: the instance fails with it.
+ */
+export type StepFailed = StepFact<
+  'process_instance.step_failed',
+  { error: InstanceError; next?: string }
+>;
 export type UserActionCompleted = StepFact<
   'process_instance.user_action_completed',
   { data: unknown }

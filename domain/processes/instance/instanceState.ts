@@ -87,8 +87,20 @@ export const evolveInstance = (state: InstanceState, event: InstanceEvent): Inst
         current: null,
         cursor: event.data.next,
       };
-    case 'process_instance.step_failed':
-      return { ...state, current: null, error: event.data.error };
+    case 'process_instance.step_failed': {
+      const { next, error, step_id } = event.data;
+      if (next === undefined) return { ...state, current: null, error };
+      return {
+        ...state,
+        status: 'running',
+        current: null,
+        cursor: next,
+        outputs: {
+          ...state.outputs,
+          [step_id]: { error: { code: error.code, message: error.message } },
+        },
+      };
+    }
     case 'process_instance.completed':
       return { ...state, status: 'completed', current: null, cursor: null };
     case 'process_instance.failed':

@@ -9,6 +9,8 @@ import type { ExistingInstance, InstanceState } from './instanceState.js';
 import { evolveInstance, isTerminal } from './instanceState.js';
 import { ending, failure } from './endings.js';
 import { overgrownOutput, refusedPayload } from './payloadBounds.js';
+import type { TimeOutWait } from './waitDeadlines.js';
+import { decideWaitTimeout, pastDeadline } from './waitDeadlines.js';
 
 export const instanceStream = (instanceId: string): string => `process_instance-${instanceId}`;
 
@@ -49,7 +51,8 @@ export type InstanceCommand =
     }
   | { type: 'complete_instance'; result: { output: unknown } | null; now: string }
   | { type: 'fail_instance'; code: string; message: string; now: string }
-  | { type: 'cancel_instance'; now: string };
+  | { type: 'cancel_instance'; now: string }
+  | TimeOutWait;
 
 type Decision = Either<DomainError, InstanceEvent[]>;
 
@@ -163,7 +166,8 @@ const decideUserAction = (
   command: CommandOf<'complete_user_action'>,
   state: ExistingInstance,
 ): Decision => {
-  const refused = checkCurrent(state, command.step_id, 'user_action');
+  const refused =
+    checkCurrent(state, command.step_id, 'user_action') ?? pastDeadline(state, command.now);
   if (refused) return left(refused);
   const base = factBase(state, command.now);
   const { step_id, data, next } = command;
@@ -177,7 +181,8 @@ const decideApproval = (
   command: CommandOf<'resolve_approval'>,
   state: ExistingInstance,
 ): Decision => {
-  const refused = checkCurrent(state, command.step_id, 'approval');
+  const refused =
+    checkCurrent(state, command.step_id, 'approval') ?? pastDeadline(state, command.now);
   if (refused) return left(refused);
   const base = factBase(state, command.now);
   const { step_id, decision, comment, next } = command;
@@ -257,6 +262,8 @@ const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): De
       return decideInstanceFailure(command, state);
     case 'complete_instance':
       return decideInstanceCompletion(command, state);
+    case 'time_out_wait':
+      return decideWaitTimeout(command, state);
   }
 };
 

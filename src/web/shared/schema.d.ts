@@ -1559,6 +1559,10 @@ export interface components {
             /** @constant */
             type: "user_action";
             action?: string;
+            /** @description Longest wait for the person; past it the step fails with code timeout */
+            timeout_ms?: number;
+            /** @description Where the instance goes once the step timed out (the error at steps.<id>.error); without it the instance fails. Needs timeout_ms */
+            on_timeout?: string;
         };
         ApprovalStep: {
             id: string;
@@ -1574,6 +1578,10 @@ export interface components {
             next?: string;
             /** @constant */
             type: "approval";
+            /** @description Longest wait for the person; past it the step fails with code timeout */
+            timeout_ms?: number;
+            /** @description Where the instance goes once the step timed out (the error at steps.<id>.error); without it the instance fails. Needs timeout_ms */
+            on_timeout?: string;
         };
         ChoiceStep: {
             id: string;
