@@ -38,7 +38,7 @@ export const DefinitionSteps = ({ steps }: { steps: Step[] }) => {
           <ul class="proc-ways-out">
             {out.map((e) => (
               <li key={e.id}>
-                {e.kind === 'otherwise' ? 'otherwise ' : ''}
+                {e.kind === 'otherwise' ? 'otherwise ' : e.kind === 'timeout' ? 'on timeout ' : ''}
                 <code>{wayOut(e)}</code>
               </li>
             ))}

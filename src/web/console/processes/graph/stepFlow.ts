@@ -10,9 +10,10 @@ export type FlowNode =
 
 /**
  * How control passes: a `next` the definition names, a choice's branch (with its condition) or its
- * otherwise, or the implied sequence of a step without `next` to the one after it.
+ * otherwise, the implied sequence of a step without `next` to the one after it, or a person's
+ * step's escalation past its deadline (`on_timeout`).
  */
-export type EdgeKind = 'next' | 'sequence' | 'branch' | 'otherwise';
+export type EdgeKind = 'next' | 'sequence' | 'branch' | 'otherwise' | 'timeout';
 
 export type FlowEdge = { id: string; from: string; to: string; kind: EdgeKind; label?: string };
 
@@ -37,6 +38,20 @@ const choiceEdges = (step: Extract<Step, { type: 'choice' }>, after: string): Fl
   },
 ];
 
+/** Where a person's step goes once it timed out, if it says. */
+const escalation = (step: Step): FlowEdge[] =>
+  'on_timeout' in step && step.on_timeout
+    ? [
+        {
+          id: `${step.id}:timeout`,
+          from: step.id,
+          to: step.on_timeout,
+          kind: 'timeout',
+          label: 'timeout',
+        },
+      ]
+    : [];
+
 /** The edges that leave one step, read as the service runs it (domain/processes/execution). */
 const edgesFrom = (steps: Step[], index: number): FlowEdge[] => {
   const step = steps[index]!;
@@ -51,9 +66,12 @@ const edgesFrom = (steps: Step[], index: number): FlowEdge[] => {
     case 'succeed':
       return [{ id: `${step.id}:end`, from: step.id, to: END, kind: 'next' }];
     default:
-      return step.next === undefined
-        ? [{ id: `${step.id}:sequence`, from: step.id, to: after, kind: 'sequence' }]
-        : [{ id: `${step.id}:next`, from: step.id, to: step.next, kind: 'next' }];
+      return [
+        step.next === undefined
+          ? { id: `${step.id}:sequence`, from: step.id, to: after, kind: 'sequence' }
+          : { id: `${step.id}:next`, from: step.id, to: step.next, kind: 'next' },
+        ...escalation(step),
+      ];
   }
 };
 
