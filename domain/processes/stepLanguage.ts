@@ -31,7 +31,14 @@ type StepBase = {
   if?: Expression;
   /** The step to run after this one; default: the next in the list (none after the last). */
   next?: string;
+  /**
+   * Where the instance goes when the step fails with one of the codes (`*`: any), rather than
+   * fail: the first clause that names the code wins; the error is at `steps.<id>.error`.
+   */
+  catch?: CatchClause[];
 };
+
+export type CatchClause = { on: string[]; next: string };
 
 export type TransformStep = StepBase & { type: 'transform'; value: Expression };
 export type EmitStep = StepBase & { type: 'emit'; event_type: string; data: Expression };

@@ -19,8 +19,23 @@ const common = {
   },
   if: { ...expression, description: 'False: the step is skipped' },
   next: { ...stepId, description: 'The step to run after this one; default: the next in the list' },
+  catch: {
+    type: 'array',
+    minItems: 1,
+    maxItems: 10,
+    description:
+      'When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins',
+    items: object({
+      on: {
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string', pattern: '^(\\*|[a-z][a-z0-9_]{0,63})$' },
+      },
+      next: stepId,
+    }),
+  },
 };
-const commonOptional = ['name', 'visible', 'if', 'next'];
+const commonOptional = ['name', 'visible', 'if', 'next', 'catch'];
 
 const step = (type: string, fields: Record<string, Schema>, optional: string[] = []): Schema =>
   object({ ...common, type: { const: type }, ...fields }, [...commonOptional, ...optional]);
@@ -66,8 +81,9 @@ const stepSchemas: Record<string, Schema> = {
         items: object({ when: expression, next: stepId }),
       },
       otherwise: { ...stepId, description: 'Default: the step after the choice' },
+      catch: common.catch,
     },
-    ['name', 'visible', 'if', 'otherwise'],
+    ['name', 'visible', 'if', 'otherwise', 'catch'],
   ),
   HttpStep: step(
     'http',

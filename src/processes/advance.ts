@@ -12,6 +12,7 @@ import type { InstanceSession } from './instanceSession.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
 import type { StepOutcome } from './stepRunner.js';
 import { deadlineOf } from '../../domain/processes/instance/waitDeadlines.js';
+import { caughtBy } from '../../domain/processes/execution/catching.js';
 import { runStep } from './stepRunner.js';
 
 export const EXECUTOR_ACTOR = 'sluice:executor';
@@ -118,14 +119,17 @@ const takeStep = async (
     case 'waiting':
       session.decide({ type: 'wait_step', step_id, wait: outcome.wait, now: now() });
       return;
-    case 'failed':
+    case 'failed': {
+      const next = caughtBy(step, outcome.code);
       session.decide({
         type: 'fail_step',
         step_id,
         code: outcome.code,
         message: outcome.message,
+        ...(next !== undefined && { next }),
         now: now(),
       });
+    }
   }
 };
 

@@ -5,6 +5,7 @@ import { EXECUTOR_ACTOR } from './advance.js';
 import type { Definitions } from './definitions.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
 import { deadlineOf } from '../../domain/processes/instance/waitDeadlines.js';
+import { caughtBy } from '../../domain/processes/execution/catching.js';
 import type { Timers } from './timers.js';
 
 /** A timer that could not fire is tried again after this long, doubled each time up to the most. */
@@ -55,11 +56,12 @@ const fireTimer = async (
   } else {
     // A person's step past its deadline: escalated to on_timeout, or the instance fails.
     const step = version.body.steps.find((s) => s.id === stepId);
-    const onTimeout = step && 'on_timeout' in step ? (step.on_timeout ?? null) : null;
+    const onTimeout =
+      (step && 'on_timeout' in step ? step.on_timeout : undefined) ?? caughtBy(step, 'timeout');
     session.decide({
       type: 'time_out_wait',
       step_id: stepId,
-      on_timeout: onTimeout,
+      on_timeout: onTimeout ?? null,
       now: now.toISOString(),
     });
   }

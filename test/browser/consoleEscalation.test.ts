@@ -5,7 +5,7 @@ import { browserSuite } from './support/browserSuite.js';
 import { screenshot } from './support/screenshots.js';
 import { signInToConsole } from './support/signIn.js';
 
-/** An approval that escalates to a manager's review once nobody answered in time. */
+/** An approval that escalates to a manager's review once nobody answered in time, or on a rejection. */
 const ESCALATED_REFUND = {
   id: 'refund.escalated',
   name: 'Refund with escalation',
@@ -17,6 +17,7 @@ const ESCALATED_REFUND = {
       type: 'approval',
       timeout_ms: 300,
       on_timeout: 'escalate',
+      catch: [{ on: ['approval_rejected'], next: 'escalate' }],
     },
     { id: 'refund', name: 'Refund', type: 'transform', value: '"refunded"', next: 'done' },
     {
@@ -69,6 +70,9 @@ browserSuite('the console draws an escalation', (world) => {
       await page.locator('[data-step="approve"][data-state="failed"]').waitFor();
       await page.locator('[data-step="escalate"][data-state="completed"]').waitFor();
       expect(await page.locator('.flow-edge-timeout.flow-edge-travelled').count()).to.equal(1);
+      // Its catch of a rejection is drawn too, not taken.
+      expect(await page.locator('.flow-edge-catch').count()).to.equal(1);
+      expect(await page.locator('.flow-edge-catch.flow-edge-travelled').count()).to.equal(0);
       // The normal way out of the timed-out step was not taken.
       expect(await page.locator('[data-step="refund"][data-state="completed"]').count()).to.equal(
         0,

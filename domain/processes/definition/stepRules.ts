@@ -1,5 +1,5 @@
 import { isBuiltInType, isExtensionType } from '../../catalog/eventCatalog.js';
-import type { ChoiceBranch, HttpRetry, Step, StepType } from '../stepLanguage.js';
+import type { CatchClause, ChoiceBranch, HttpRetry, Step, StepType } from '../stepLanguage.js';
 import { HTTP_METHODS, STEP_TYPES } from '../stepLanguage.js';
 import { expression } from './expressions.js';
 import type { Faults, JsonObject, Reader } from './fields.js';
@@ -28,7 +28,7 @@ export const MAX_HTTP_BACKOFF_MS = 3_600_000;
 /** What a step is read against: every step id of the definition, with the index of its first use. */
 export type StepIds = ReadonlyMap<string, number>;
 
-const COMMON_FIELDS = ['id', 'type', 'name', 'visible', 'if', 'next'] as const;
+const COMMON_FIELDS = ['id', 'type', 'name', 'visible', 'if', 'next', 'catch'] as const;
 
 /** A field that names another step of the same definition. */
 const stepRef =
@@ -89,6 +89,31 @@ const headers: Reader<Record<string, string>> = (value, path, faults) => {
   }
   return faults.length === found ? { ...(value as Record<string, string>) } : undefined;
 };
+
+const MAX_CATCH_CLAUSES = 10;
+/** A code a step can fail with, as a fail step names one, or `*` for any. */
+const CATCH_CODE_PATTERN = /^(\*|[a-z][a-z0-9_]{0,63})$/;
+
+const catchClause =
+  (ids: StepIds): Reader<CatchClause> =>
+  (value, path, faults) => {
+    const found = object(['on', 'next'])(value, path, faults);
+    if (!found) return undefined;
+    const on = required(found, 'on', path, faults, list(text({ pattern: CATCH_CODE_PATTERN })));
+    const next = required(found, 'next', path, faults, stepRef(ids));
+    if (on === undefined || next === undefined || on.some((code) => code === undefined))
+      return undefined;
+    return { on: on as string[], next };
+  };
+
+const catches =
+  (ids: StepIds): Reader<Array<CatchClause | undefined>> =>
+  (value, path, faults) => {
+    const clauses = list(catchClause(ids))(value, path, faults);
+    if (clauses && clauses.length > MAX_CATCH_CLAUSES)
+      faults.push({ path, message: `must have at most ${MAX_CATCH_CLAUSES} clauses` });
+    return clauses;
+  };
 
 const retry: Reader<HttpRetry> = (value, path, faults) => {
   const found = object(['max_attempts', 'backoff_ms'])(value, path, faults);
@@ -218,6 +243,7 @@ export const readStep = (
     visible: optional(value, 'visible', path, faults, boolean),
     if: optional(value, 'if', path, faults, expression),
     next: type === 'choice' ? undefined : optional(value, 'next', path, faults, stepRef(ids)),
+    catch: optional(value, 'catch', path, faults, catches(ids)),
   };
   // Without a known type there is no telling which other fields belong: they are not judged.
   if (type === undefined) return undefined;

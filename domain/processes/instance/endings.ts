@@ -26,3 +26,20 @@ export const failure = (
     { type: 'process_instance.failed', data: { ...ending(state, at), error } },
   ];
 };
+
+/**
+ * The failure of a step that its definition handles (a `catch`, a timeout's `on_timeout`): the
+ * instance goes on at `next`, the error at `steps.<id>.error`.
+ */
+export const handledFailure = (
+  state: ExistingInstance,
+  step_id: string,
+  error: { code: string; message: string },
+  at: string,
+  next: string,
+): InstanceEvent[] => [
+  {
+    type: 'process_instance.step_failed',
+    data: { instance_id: state.instance_id, step_id, error: { ...error, step_id }, at, next },
+  },
+];

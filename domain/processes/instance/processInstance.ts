@@ -3,56 +3,17 @@ import { isRight, left, right } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../../shared/decider.js';
 import type { DomainError } from '../../shared/errors.js';
 import { domainError } from '../../shared/errors.js';
-import type { StepType } from '../stepLanguage.js';
-import type { ApprovalDecision, DefinitionRef, InstanceEvent, StepWait } from './instanceEvents.js';
+import type { InstanceEvent, StepWait } from './instanceEvents.js';
 import type { ExistingInstance, InstanceState } from './instanceState.js';
 import { evolveInstance, isTerminal } from './instanceState.js';
-import { ending, failure } from './endings.js';
+import { ending, failure, handledFailure } from './endings.js';
 import { overgrownOutput, refusedPayload } from './payloadBounds.js';
-import type { TimeOutWait } from './waitDeadlines.js';
+import type { InstanceCommand } from './instanceCommands.js';
 import { decideWaitTimeout, pastDeadline } from './waitDeadlines.js';
 
+export type { InstanceCommand } from './instanceCommands.js';
+
 export const instanceStream = (instanceId: string): string => `process_instance-${instanceId}`;
-
-type StepIdentity = { step_id: string; name: string | null; step_type: StepType; visible: boolean };
-
-export type InstanceCommand =
-  | {
-      type: 'create_instance';
-      instance_id: string;
-      merchant_id: string;
-      definition: DefinitionRef;
-      inputs: Record<string, unknown>;
-      start_source: Record<string, unknown>;
-      replay_of: string | null;
-      first_step: string;
-      now: string;
-    }
-  | ({ type: 'start_step'; now: string } & StepIdentity)
-  | ({ type: 'skip_step'; next: string | null; now: string } & StepIdentity)
-  | { type: 'wait_step'; step_id: string; wait: StepWait; now: string }
-  | { type: 'complete_step'; step_id: string; output: unknown; next: string | null; now: string }
-  | { type: 'fail_step'; step_id: string; code: string; message: string; now: string }
-  | { type: 'fire_timer'; step_id: string; next: string | null; now: string }
-  | {
-      type: 'complete_user_action';
-      step_id: string;
-      data: unknown;
-      next: string | null;
-      now: string;
-    }
-  | {
-      type: 'resolve_approval';
-      step_id: string;
-      decision: ApprovalDecision;
-      comment: string | null;
-      next: string | null;
-      now: string;
-    }
-  | { type: 'complete_instance'; result: { output: unknown } | null; now: string }
-  | { type: 'fail_instance'; code: string; message: string; now: string }
-  | { type: 'cancel_instance'; now: string }
-  | TimeOutWait;
 
 type Decision = Either<DomainError, InstanceEvent[]>;
 
@@ -141,7 +102,12 @@ const decideStepCompletion = (
 const decideStepFailure = (command: CommandOf<'fail_step'>, state: ExistingInstance): Decision => {
   const refused = checkCurrent(state, command.step_id);
   if (refused) return left(refused);
-  return right(failure(state, command.step_id, command.code, command.message, command.now));
+  const { step_id, code, message, next, now } = command;
+  return right(
+    next === undefined
+      ? failure(state, step_id, code, message, now)
+      : handledFailure(state, step_id, { code, message }, now, next),
+  );
 };
 
 const decideTimer = (command: CommandOf<'fire_timer'>, state: ExistingInstance): Decision => {
@@ -192,7 +158,13 @@ const decideApproval = (
   };
   if (decision === 'rejected') {
     const message = comment ?? 'The approval was rejected.';
-    return right([resolved, ...failure(state, step_id, 'approval_rejected', message, command.now)]);
+    const { on_rejected: onRejected, now } = command;
+    return right([
+      resolved,
+      ...(onRejected === undefined
+        ? failure(state, step_id, 'approval_rejected', message, now)
+        : handledFailure(state, step_id, { code: 'approval_rejected', message }, now, onRejected)),
+    ]);
   }
   return right([
     resolved,

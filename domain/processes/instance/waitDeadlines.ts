@@ -2,7 +2,7 @@ import type { Either } from 'fp-ts/lib/Either.js';
 import { left, right } from 'fp-ts/lib/Either.js';
 import type { DomainError } from '../../shared/errors.js';
 import { domainError } from '../../shared/errors.js';
-import { failure } from './endings.js';
+import { failure, handledFailure } from './endings.js';
 import type { InstanceEvent, StepWait } from './instanceEvents.js';
 import type { ExistingInstance } from './instanceState.js';
 
@@ -52,11 +52,7 @@ export const decideWaitTimeout = (
     );
   const message = `No answer by ${deadline}.`;
   if (command.on_timeout === null) return right(failure(state, step_id, 'timeout', message, now));
-  const error = { code: 'timeout', message, step_id };
-  return right([
-    {
-      type: 'process_instance.step_failed',
-      data: { instance_id: state.instance_id, step_id, error, at: now, next: command.on_timeout },
-    },
-  ]);
+  return right(
+    handledFailure(state, step_id, { code: 'timeout', message }, now, command.on_timeout),
+  );
 };

@@ -14,6 +14,8 @@ import { execute } from '../execute.js';
 import { handle, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
 import { metadataOf, requireRole } from '../requestContext.js';
+import { caughtBy } from '../../../domain/processes/execution/catching.js';
+import type { Step } from '../../../domain/processes/stepLanguage.js';
 import { visibleInstance } from '../pathResources.js';
 
 /** What this file uses of the services. */
@@ -27,7 +29,7 @@ const signal = async (
   services: Needs,
   req: Request,
   stepId: string,
-  command: (next: string | null, now: string) => InstanceCommand,
+  command: (next: string | null, now: string, step: Step) => InstanceCommand,
 ) => {
   requireRole(req, 'admin', 'merchant');
   const instance = await visibleInstance(services, req);
@@ -37,14 +39,15 @@ const signal = async (
   );
   if (!version)
     throw new Error(`${instance.definition.id} v${instance.definition.version} is not readable`);
-  if (!stepById(version.body, stepId)) {
+  const step = stepById(version.body, stepId);
+  if (!step) {
     throw new HttpProblem('conflict', `Process instance ${instance.id} has no step ${stepId}.`);
   }
   await execute(
     services,
     instanceDecider,
     instanceStream(instance.id),
-    command(followingStep(version.body, stepId), services.now().toISOString()),
+    command(followingStep(version.body, stepId), services.now().toISOString(), step),
     metadataOf(req, instance.merchant_id),
   );
   return ok(await instanceView(services, (await instanceDoc(services, instance.id))!));
@@ -72,14 +75,19 @@ export const processSignalRoutes = (services: Needs): Router => {
     '/v1/process-instances/:instance_id/approvals',
     handle(async (req) => {
       const body = decodeOrThrow(ApprovalBody, req.body ?? {}, 'body');
-      return signal(services, req, body.step_id, (next, now) => ({
-        type: 'resolve_approval',
-        step_id: body.step_id,
-        decision: body.decision,
-        comment: body.comment ?? null,
-        next,
-        now,
-      }));
+      return signal(services, req, body.step_id, (next, now, step) => {
+        // A rejection fails the step: its catch may send the instance on.
+        const onRejected = caughtBy(step, 'approval_rejected');
+        return {
+          type: 'resolve_approval',
+          step_id: body.step_id,
+          decision: body.decision,
+          comment: body.comment ?? null,
+          next,
+          ...(onRejected !== undefined && { on_rejected: onRejected }),
+          now,
+        };
+      });
     }),
   );
 

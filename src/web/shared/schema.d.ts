@@ -1504,6 +1504,11 @@ export interface components {
             if?: string;
             /** @description The step to run after this one; default: the next in the list */
             next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
             /** @constant */
             type: "transform";
             /** @description A JSONata expression over { input, steps: { <step id>: <output> }, instance } */
@@ -1521,6 +1526,11 @@ export interface components {
             if?: string;
             /** @description The step to run after this one; default: the next in the list */
             next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
             /** @constant */
             type: "emit";
             /** @description A catalog type or extension.* */
@@ -1540,6 +1550,11 @@ export interface components {
             if?: string;
             /** @description The step to run after this one; default: the next in the list */
             next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
             /** @constant */
             type: "delay";
             duration_ms: number;
@@ -1556,6 +1571,11 @@ export interface components {
             if?: string;
             /** @description The step to run after this one; default: the next in the list */
             next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
             /** @constant */
             type: "user_action";
             action?: string;
@@ -1576,6 +1596,11 @@ export interface components {
             if?: string;
             /** @description The step to run after this one; default: the next in the list */
             next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
             /** @constant */
             type: "approval";
             /** @description Longest wait for the person; past it the step fails with code timeout */
@@ -1598,6 +1623,11 @@ export interface components {
             }[];
             /** @description Default: the step after the choice */
             otherwise?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
         };
         HttpStep: {
             id: string;
@@ -1611,6 +1641,11 @@ export interface components {
             if?: string;
             /** @description The step to run after this one; default: the next in the list */
             next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
             /** @constant */
             type: "http";
             /** @enum {string} */
@@ -1645,6 +1680,11 @@ export interface components {
             if?: string;
             /** @description The step to run after this one; default: the next in the list */
             next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
             /** @constant */
             type: "fail";
             code: string;
@@ -1662,6 +1702,11 @@ export interface components {
             if?: string;
             /** @description The step to run after this one; default: the next in the list */
             next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
             /** @constant */
             type: "succeed";
         };

@@ -11,6 +11,14 @@ const wayOut = (edge: FlowEdge): string =>
   edge.kind === 'branch' ? `${target(edge)} when ${edge.label ?? ''}` : target(edge);
 
 /** One version's steps as a table: what each does, when it runs, and where the run goes next. */
+/** How a way out is introduced in the steps' table, beside its target. */
+const prefixOf = (edge: FlowEdge): string => {
+  if (edge.kind === 'otherwise') return 'otherwise ';
+  if (edge.kind === 'timeout') return 'on timeout ';
+  if (edge.kind === 'catch') return `on ${edge.label?.slice('catch '.length) ?? ''} `;
+  return '';
+};
+
 export const DefinitionSteps = ({ steps }: { steps: Step[] }) => {
   const edges = stepFlow(steps).edges;
   const columns: Column<Step>[] = [
@@ -38,7 +46,7 @@ export const DefinitionSteps = ({ steps }: { steps: Step[] }) => {
           <ul class="proc-ways-out">
             {out.map((e) => (
               <li key={e.id}>
-                {e.kind === 'otherwise' ? 'otherwise ' : e.kind === 'timeout' ? 'on timeout ' : ''}
+                {prefixOf(e)}
                 <code>{wayOut(e)}</code>
               </li>
             ))}

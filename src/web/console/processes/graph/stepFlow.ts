@@ -10,10 +10,10 @@ export type FlowNode =
 
 /**
  * How control passes: a `next` the definition names, a choice's branch (with its condition) or its
- * otherwise, the implied sequence of a step without `next` to the one after it, or a person's
- * step's escalation past its deadline (`on_timeout`).
+ * otherwise, the implied sequence of a step without `next` to the one after it, a person's step's
+ * escalation past its deadline (`on_timeout`), or a `catch` clause, labelled with its codes.
  */
-export type EdgeKind = 'next' | 'sequence' | 'branch' | 'otherwise' | 'timeout';
+export type EdgeKind = 'next' | 'sequence' | 'branch' | 'otherwise' | 'timeout' | 'catch';
 
 export type FlowEdge = { id: string; from: string; to: string; kind: EdgeKind; label?: string };
 
@@ -38,22 +38,36 @@ const choiceEdges = (step: Extract<Step, { type: 'choice' }>, after: string): Fl
   },
 ];
 
-/** Where a person's step goes once it timed out, if it says. */
-const escalation = (step: Step): FlowEdge[] =>
-  'on_timeout' in step && step.on_timeout
+/** Where a step goes when it fails in a way its definition handles: past a deadline, a catch. */
+const handlers = (step: Step): FlowEdge[] => [
+  ...('on_timeout' in step && step.on_timeout
     ? [
         {
           id: `${step.id}:timeout`,
           from: step.id,
           to: step.on_timeout,
-          kind: 'timeout',
+          kind: 'timeout' as const,
           label: 'timeout',
         },
       ]
-    : [];
+    : []),
+  ...(step.catch ?? []).map((clause, n): FlowEdge => ({
+    id: `${step.id}:catch:${n}`,
+    from: step.id,
+    to: clause.next,
+    kind: 'catch',
+    label: `catch ${clause.on.join(', ')}`,
+  })),
+];
 
 /** The edges that leave one step, read as the service runs it (domain/processes/execution). */
-const edgesFrom = (steps: Step[], index: number): FlowEdge[] => {
+const edgesFrom = (steps: Step[], index: number): FlowEdge[] => [
+  ...ordinaryEdgesFrom(steps, index),
+  ...handlers(steps[index]!),
+];
+
+/** The ways on from a step that did not fail. */
+const ordinaryEdgesFrom = (steps: Step[], index: number): FlowEdge[] => {
   const step = steps[index]!;
   const after = following(steps, index);
   switch (step.type) {
@@ -66,12 +80,9 @@ const edgesFrom = (steps: Step[], index: number): FlowEdge[] => {
     case 'succeed':
       return [{ id: `${step.id}:end`, from: step.id, to: END, kind: 'next' }];
     default:
-      return [
-        step.next === undefined
-          ? { id: `${step.id}:sequence`, from: step.id, to: after, kind: 'sequence' }
-          : { id: `${step.id}:next`, from: step.id, to: step.next, kind: 'next' },
-        ...escalation(step),
-      ];
+      return step.next === undefined
+        ? [{ id: `${step.id}:sequence`, from: step.id, to: after, kind: 'sequence' }]
+        : [{ id: `${step.id}:next`, from: step.id, to: step.next, kind: 'next' }];
   }
 };
 

@@ -65,8 +65,8 @@ export const travelled = (
   states: Map<string, StepState>,
   instance: Instance,
 ): boolean => {
-  // Escalated: the step timed out, and the instance went on where it says.
-  if (edge.kind === 'timeout')
+  // Handled: the step failed (timed out, or was caught), and the instance went on where it says.
+  if (edge.kind === 'timeout' || edge.kind === 'catch')
     return states.get(edge.from) === 'failed' && !UNREACHED.has(states.get(edge.to));
   const choiceWent = instance.steps.find((s) => s.id === edge.from && s.type === 'choice')?.output;
   if (choiceWent && typeof choiceWent === 'object' && 'next' in choiceWent)
