@@ -176,11 +176,14 @@ const stepFailedChanges = ({ data }: RecordedEvent<StepFailed>): Change[] => {
   const { instance_id, step_id, at, error } = data;
   return [
     stepPatch(instance_id, step_id, { status: 'failed', completed_at: at, error }),
-    // Handled (a timed-out step going on to on_timeout): the instance runs on.
+    // Handled (a catch, a timeout's on_timeout): the instance runs on, and its deadline is over.
+    // Unhandled, the instance's failure follows, which clears the timer.
     ...(data.next === undefined
       ? []
-      : [instancePatch(instance_id, { status: 'running', updated_at: at })]),
-    { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
+      : [
+          instancePatch(instance_id, { status: 'running', updated_at: at }),
+          { op: 'delete', collection: PROCESS_TIMERS, id: instance_id } as const,
+        ]),
   ];
 };
 

@@ -343,6 +343,29 @@ describe('process instances projection', () => {
     ]);
   });
 
+  it('keeps the instance running past a handled failure, and clears the step’s deadline', () => {
+    const error = { code: 'timeout', message: 'No answer by then.', step_id: 'pay' };
+    const caught: StepFailed = {
+      type: 'process_instance.step_failed',
+      data: { ...base, at: t2, step_id: 'pay', error, next: 'escalate' },
+    };
+    spec.when(inStream(caught, 5)).then([
+      {
+        op: 'patch',
+        collection: PROCESS_INSTANCE_STEPS,
+        id: 'pi_1/pay',
+        set: { status: 'failed', completed_at: t2, error },
+      },
+      {
+        op: 'patch',
+        collection: PROCESS_INSTANCES,
+        id: 'pi_1',
+        set: { status: 'running', updated_at: t2 },
+      },
+      { op: 'delete', collection: PROCESS_TIMERS, id: 'pi_1' },
+    ]);
+  });
+
   it('fails an instance whose output cannot be evaluated, on no step', () => {
     const error = {
       code: 'expression_failed',

@@ -15,7 +15,16 @@ export type FlowNode =
  */
 export type EdgeKind = 'next' | 'sequence' | 'branch' | 'otherwise' | 'timeout' | 'catch';
 
-export type FlowEdge = { id: string; from: string; to: string; kind: EdgeKind; label?: string };
+export type FlowEdge = {
+  id: string;
+  from: string;
+  to: string;
+  kind: EdgeKind;
+  label?: string;
+  /** A catch clause's codes (`*`: any), and those it leaves to another way out: which failures take it. */
+  codes?: string[];
+  except?: string[];
+};
 
 export type StepFlow = { nodes: FlowNode[]; edges: FlowEdge[] };
 
@@ -57,6 +66,9 @@ const handlers = (step: Step): FlowEdge[] => [
     to: clause.next,
     kind: 'catch',
     label: `catch ${clause.on.join(', ')}`,
+    codes: clause.on,
+    // A timeout goes to on_timeout, where the step has one, before any catch.
+    except: 'on_timeout' in step && step.on_timeout ? ['timeout'] : [],
   })),
 ];
 

@@ -60,14 +60,28 @@ const UNREACHED: ReadonlySet<StepState | undefined> = new Set(['not_reached', 'h
  * Whether the run went along an edge: its source is done and its target was reached. A choice
  * says which way it went (its output's `next`), so only that edge of a choice counts.
  */
+/** Whether the failure of the edge's step was of the kind this way out handles. */
+const handledHere = (edge: FlowEdge, instance: Instance): boolean => {
+  const code = instance.steps.find((s) => s.id === edge.from)?.error?.code;
+  if (code === undefined) return false;
+  if (edge.kind === 'timeout') return code === 'timeout';
+  if (edge.except?.includes(code)) return false;
+  return (edge.codes ?? []).some((c) => c === '*' || c === code);
+};
+
 export const travelled = (
   edge: FlowEdge,
   states: Map<string, StepState>,
   instance: Instance,
 ): boolean => {
-  // Handled: the step failed (timed out, or was caught), and the instance went on where it says.
+  // Handled: the step failed in the way this edge takes (a timeout, a code its clause names), and
+  // the instance went on where it says.
   if (edge.kind === 'timeout' || edge.kind === 'catch')
-    return states.get(edge.from) === 'failed' && !UNREACHED.has(states.get(edge.to));
+    return (
+      states.get(edge.from) === 'failed' &&
+      handledHere(edge, instance) &&
+      !UNREACHED.has(states.get(edge.to))
+    );
   const choiceWent = instance.steps.find((s) => s.id === edge.from && s.type === 'choice')?.output;
   if (choiceWent && typeof choiceWent === 'object' && 'next' in choiceWent)
     return (choiceWent.next ?? END) === edge.to;
