@@ -4,6 +4,7 @@ import type {
   PayloadKeyStore,
   StoredDataKey,
 } from '../../adapters/payloadkeys/port.js';
+import { recentMap } from '../../adapters/memory/recentMap.js';
 import type { SecretBox } from '../secrets/secretBox.js';
 
 /** A data key as the cipher uses it. */
@@ -29,6 +30,7 @@ export type DataKeys = {
  * made by another process is seen by this one within it. Within the process, both are seen at once.
  */
 const TRUSTED_MS = 1_000;
+const KEYS_KEPT = 100_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -63,8 +65,14 @@ export const dataKeys = (
 ): DataKeys => {
   const periodMs = keyPeriodMs(options.retentionMs);
   const clock = options.now ?? Date.now;
-  const sealing = new Map<string, Trusted<DataKey>>();
-  const opening = new Map<string, Trusted<KeyLookup>>();
+  // The keys in use lately, by merchant and period, and by id: a bounded number of them.
+  const sealing = recentMap<string, Trusted<DataKey>>(KEYS_KEPT);
+  const opening = recentMap<string, Trusted<KeyLookup>>(KEYS_KEPT);
+  /** Keys destroyed here: none of those kept may serve again (destruction is rare). */
+  const forgetAll = () => {
+    sealing.clear();
+    opening.clear();
+  };
 
   const unwrap = (stored: StoredDataKey): KeyLookup =>
     stored.wrapped === null
@@ -77,7 +85,6 @@ export const dataKeys = (
     const stored = await store.find(keyId);
     if (!stored) throw new Error(`No data key ${keyId} is kept: the keys are not this log's.`);
     const value = unwrap(stored);
-    if (opening.size > 100_000) opening.clear();
     opening.set(keyId, { value, until: clock() + TRUSTED_MS });
     return value;
   };
@@ -109,14 +116,8 @@ export const dataKeys = (
     // Trusted no longer: still live? (Destroyed by another process: a new key for the period.)
     const still = kept ? await lookup(kept.value.id).catch(() => undefined) : undefined;
     const key = kept && still?.status === 'live' ? kept.value : await fresh(merchantId, period);
-    if (sealing.size > 100_000) sealing.clear();
     sealing.set(name, { value: key, until: clock() + TRUSTED_MS });
     return key;
-  };
-
-  const forget = (keep: (id: string) => boolean) => {
-    for (const [name, kept] of sealing) if (!keep(kept.value.id)) sealing.delete(name);
-    for (const [id] of opening) if (!keep(id)) opening.delete(id);
   };
 
   return {
@@ -125,15 +126,13 @@ export const dataKeys = (
     lookup,
     erase: async (merchantId, at) => {
       const count = await store.destroyMerchant(merchantId, at.toISOString());
-      for (const [name] of sealing)
-        if (name.startsWith(`${merchantId}\u0000`)) sealing.delete(name);
-      opening.clear();
+      forgetAll();
       return count;
     },
     expire: async (now, retentionMs) => {
       const before = periodOf(new Date(now.getTime() - retentionMs), periodMs);
       const count = await store.destroyBefore(before, now.toISOString());
-      if (count > 0) forget(() => false);
+      if (count > 0) forgetAll();
       return count;
     },
   };
