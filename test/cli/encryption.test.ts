@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { encryptionKeyId } from '../../src/secrets/secretBox.js';
-import { apiClient } from '../support/apiClient.js';
 import { jsonLines, runCli } from '../support/cli.js';
-import { startServerProcess } from '../support/serverProcess.js';
+import { withServerProcess } from '../support/serverProcess.js';
 import { tempDir } from '../support/tempDir.js';
 
 const ADMIN = 'sk_cli_rotate_key_test_admin_key_0123456789';
@@ -22,23 +21,9 @@ const folderEnv = (dataDir: string, encryptionKey = '') => ({
   SLUICE_ALLOW_PRIVATE_URLS: 'true',
 });
 
-/** Runs the server on the folder for `work`, then stops it as an operator does (SIGTERM). */
-const withServer = async <T>(
-  env: Record<string, string>,
-  work: (api: ReturnType<typeof apiClient>) => Promise<T>,
-): Promise<T> => {
-  const server = await startServerProcess(env);
-  try {
-    return await work(apiClient(server.url));
-  } finally {
-    server.child.kill('SIGTERM');
-    expect(await server.exited).to.equal(0);
-  }
-};
-
 /** An endpoint's signing secret (sealed under the encryption key) and a business event's data. */
 const sealSome = (env: Record<string, string>): Promise<Sealed> =>
-  withServer(env, async (api) => {
+  withServerProcess(env, async (api) => {
     const created = await api.post('/v1/webhooks', ADMIN, {
       merchant_id: 'mer_acme',
       url: 'http://127.0.0.1:9/hooks',
@@ -59,7 +44,7 @@ const sealSome = (env: Record<string, string>): Promise<Sealed> =>
 
 /** What was sealed before a rotation opens on the server started after it. */
 const stillOpens = (env: Record<string, string>, sealed: Sealed): Promise<void> =>
-  withServer(env, async (api) => {
+  withServerProcess(env, async (api) => {
     const secret = await api.get(`/v1/webhooks/${sealed.endpoint}/secret`, ADMIN);
     expect(secret.status, secret.text).to.equal(200);
     expect(secret.body.key).to.equal(sealed.secret);

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { apiClient } from '../support/apiClient.js';
 import { runCli } from '../support/cli.js';
 import { NO_POSTGRES, dropSchema, postgresUrl } from '../support/postgresSchema.js';
-import { startServerProcess } from '../support/serverProcess.js';
+import { withServerProcess } from '../support/serverProcess.js';
 import { skipSuite } from '../support/skipSuite.js';
 import { tempDir } from '../support/tempDir.js';
 
@@ -25,18 +24,6 @@ const suite = () =>
       SLUICE_ALLOW_HTTP_URLS: 'true',
       SLUICE_ALLOW_PRIVATE_URLS: 'true',
     });
-    const withServer = async <T>(
-      env: Record<string, string>,
-      work: (api: ReturnType<typeof apiClient>) => Promise<T>,
-    ): Promise<T> => {
-      const server = await startServerProcess(env);
-      try {
-        return await work(apiClient(server.url));
-      } finally {
-        server.child.kill('SIGTERM');
-        expect(await server.exited).to.equal(0);
-      }
-    };
 
     after(async () => {
       await dropSchema(schema);
@@ -45,7 +32,7 @@ const suite = () =>
 
     it("wraps the schema's data keys again: what was sealed before opens under the new key only", async () => {
       const oldKey = randomBytes(32).toString('base64');
-      const sealed = await withServer(deployment(oldKey), async (api) => {
+      const sealed = await withServerProcess(deployment(oldKey), async (api) => {
         const created = await api.post('/v1/webhooks', ADMIN, {
           merchant_id: 'mer_acme',
           url: 'http://127.0.0.1:9/hooks',
@@ -74,7 +61,7 @@ const suite = () =>
       const outcome = JSON.parse(rotated.stdout) as { key: string; data_keys_rewrapped: number };
       expect(outcome.data_keys_rewrapped).to.equal(1);
 
-      await withServer(deployment(outcome.key), async (api) => {
+      await withServerProcess(deployment(outcome.key), async (api) => {
         expect((await api.get(`/v1/webhooks/${sealed.endpoint}/secret`, ADMIN)).body.key).to.equal(
           sealed.secret,
         );

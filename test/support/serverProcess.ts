@@ -1,6 +1,9 @@
+import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { ApiClient } from './apiClient.js';
+import { apiClient } from './apiClient.js';
 import { inPostgresMode, postgresModeEnv } from './postgresMode.js';
 
 export const MAIN = fileURLToPath(new URL('../../src/main.js', import.meta.url));
@@ -47,3 +50,17 @@ export const startServerProcess = (
     child.stderr.on('data', onData);
     void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+
+/** Runs the service for `work` against its API, then stops it as an operator does (SIGTERM). */
+export const withServerProcess = async <T>(
+  env: Record<string, string>,
+  work: (api: ApiClient) => Promise<T>,
+): Promise<T> => {
+  const server = await startServerProcess(env);
+  try {
+    return await work(apiClient(server.url));
+  } finally {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).to.equal(0);
+  }
+};
