@@ -6,6 +6,7 @@ import type {
   InstanceError,
   InstanceEvent,
   InstanceFailed,
+  ParentRef,
   StepCompleted,
   StepFailed,
   StepSkipped,
@@ -15,14 +16,15 @@ import type {
 import type { InstanceStatus } from '../domain/processes/instance/instanceState.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
-import { deadlineOf } from '../domain/processes/instance/waitDeadlines.js';
 import { collection } from './collection.js';
+import { waitBegins, waitCollections, waitEnds } from './processWaits.js';
+
+export { PROCESS_EVENT_WAITS, PROCESS_TIMERS } from './processWaits.js';
+export type { EventWaitDoc, TimerDoc } from './processWaits.js';
 
 export const PROCESS_INSTANCES = collection<InstanceDoc>('process_instances');
 /** One document per visible step an instance reached: hidden steps are never listed. */
 export const PROCESS_INSTANCE_STEPS = collection<InstanceStepDoc>('process_instance_steps');
-/** The durable timer of `delay` steps: which instance to wake, and when. */
-export const PROCESS_TIMERS = collection<TimerDoc>('process_timers');
 
 export type InstanceDoc = {
   id: string;
@@ -37,6 +39,10 @@ export type InstanceDoc = {
   error: InstanceError | null;
   start_source: Record<string, unknown>;
   replay_of: string | null;
+  /** Whose `call` started this instance; null for a top-level one. */
+  parent: ParentRef | null;
+  /** The parent's id again, top level, so that a parent finds its children. */
+  parent_id: string | null;
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -58,9 +64,9 @@ export type InstanceStepDoc = {
   completed_at: string | null;
   output: unknown;
   error: InstanceError | null;
+  /** The attempt under way or last made, when the step's retry ran it more than once. */
+  attempt?: number;
 };
-
-export type TimerDoc = { id: string; step_id: string; due_at_ms: number };
 
 export const stepDocId = (instanceId: string, stepId: string): string => `${instanceId}/${stepId}`;
 
@@ -91,6 +97,8 @@ const createdChanges = ({ data }: RecordedEvent<InstanceCreated>): Change[] => {
     error: null,
     start_source: data.start_source,
     replay_of: data.replay_of,
+    parent: data.parent ?? null,
+    parent_id: data.parent?.instance_id ?? null,
     created_at: data.created_at,
     updated_at: data.created_at,
     completed_at: null,
@@ -142,24 +150,17 @@ const stepSkippedChanges = (event: RecordedEvent<StepSkipped>): Change[] => {
   return [{ op: 'put', collection: PROCESS_INSTANCE_STEPS, doc }];
 };
 
-const stepWaitingChanges = ({ data }: RecordedEvent<StepWaiting>): Change[] => {
-  const { instance_id, step_id, at, wait } = data;
-  // A delay's end, or a person's step's deadline: the executor fires it when it is due.
-  const until = deadlineOf(wait);
-  const timer: Change[] =
-    until !== null
-      ? [
-          {
-            op: 'put',
-            collection: PROCESS_TIMERS,
-            doc: { id: instance_id, step_id, due_at_ms: Date.parse(until) },
-          },
-        ]
-      : [];
+const stepWaitingChanges = (event: RecordedEvent<StepWaiting>): Change[] => {
+  const { instance_id, step_id, at, wait } = event.data;
+  // A retry's pause shows the failure it follows; the step is still under way.
+  const step =
+    wait.kind === 'retry'
+      ? { status: 'waiting', error: { ...wait.error, step_id }, attempt: wait.attempt }
+      : { status: 'waiting' };
   return [
     instancePatch(instance_id, { status: 'waiting', updated_at: at }),
-    stepPatch(instance_id, step_id, { status: 'waiting' }),
-    ...timer,
+    stepPatch(instance_id, step_id, step),
+    ...waitBegins(event),
   ];
 };
 
@@ -167,8 +168,13 @@ const stepCompletedChanges = ({ data }: RecordedEvent<StepCompleted>): Change[] 
   const { instance_id, step_id, at, output } = data;
   return [
     instancePatch(instance_id, { status: 'running', updated_at: at }),
-    stepPatch(instance_id, step_id, { status: 'completed', completed_at: at, output }),
-    { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
+    stepPatch(instance_id, step_id, {
+      status: 'completed',
+      completed_at: at,
+      output,
+      error: null,
+    }),
+    ...waitEnds(instance_id),
   ];
 };
 
@@ -182,7 +188,7 @@ const stepFailedChanges = ({ data }: RecordedEvent<StepFailed>): Change[] => {
       ? []
       : [
           instancePatch(instance_id, { status: 'running', updated_at: at }),
-          { op: 'delete', collection: PROCESS_TIMERS, id: instance_id } as const,
+          ...waitEnds(instance_id),
         ]),
   ];
 };
@@ -205,7 +211,7 @@ const endedChanges = (
     ...(inProgress
       ? [stepPatch(instance_id, inProgress, { status: 'cancelled', completed_at: at })]
       : []),
-    { op: 'delete', collection: PROCESS_TIMERS, id: instance_id },
+    ...waitEnds(instance_id),
   ];
 };
 
@@ -219,10 +225,11 @@ export const processInstancesProjection: Projection = {
         ['merchant_id', 'created_at'],
         ['status', 'created_at'],
         ['definition_id', 'created_at'],
+        ['parent_id', 'created_at'],
       ],
     },
     { name: PROCESS_INSTANCE_STEPS, indexes: [['instance_id', 'seq']] },
-    { name: PROCESS_TIMERS, indexes: [['due_at_ms']] },
+    ...waitCollections,
   ],
   filter: { streamPrefixes: ['process_instance-'] },
   project: (recorded): Change[] => {
@@ -239,7 +246,17 @@ export const processInstancesProjection: Projection = {
         return stepWaitingChanges(event);
       case 'process_instance.user_action_completed':
       case 'process_instance.approval_resolved':
+      case 'process_instance.event_received':
+      case 'process_instance.child_ended':
         return [instancePatch(instance_id, { status: 'running', updated_at: event.data.at })];
+      case 'process_instance.step_retrying': {
+        const { step_id, at } = event.data;
+        return [
+          instancePatch(instance_id, { status: 'running', updated_at: at }),
+          stepPatch(instance_id, step_id, { status: 'running' }),
+          ...waitEnds(instance_id),
+        ];
+      }
       case 'process_instance.step_completed':
         return stepCompletedChanges(event);
       case 'process_instance.step_failed':

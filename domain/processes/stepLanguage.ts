@@ -16,6 +16,8 @@ export const STEP_TYPES = [
   'http',
   'fail',
   'succeed',
+  'wait_for_event',
+  'call',
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
@@ -36,9 +38,21 @@ type StepBase = {
    * fail: the first clause that names the code wins; the error is at `steps.<id>.error`.
    */
   catch?: CatchClause[];
+  /** Runs the step again, after a growing pause, when it fails with one of the codes. */
+  retry?: StepRetry;
 };
 
 export type CatchClause = { on: string[]; next: string };
+/**
+ * `max_attempts` counts the first; the n-th pause is `backoff_ms * backoff_rate^(n-1)`, waited on
+ * the durable timer. `on` absent: every code a catch could take.
+ */
+export type StepRetry = {
+  max_attempts: number;
+  backoff_ms: number;
+  backoff_rate?: number;
+  on?: string[];
+};
 
 export type TransformStep = StepBase & { type: 'transform'; value: Expression };
 export type EmitStep = StepBase & { type: 'emit'; event_type: string; data: Expression };
@@ -57,7 +71,6 @@ export type ChoiceStep = StepBase & {
   /** Where to go when no branch matches; without it, the step after the choice. */
   otherwise?: string;
 };
-export type HttpRetry = { max_attempts: number; backoff_ms: number };
 export type HttpStep = StepBase & {
   type: 'http';
   method: HttpMethod;
@@ -65,10 +78,17 @@ export type HttpStep = StepBase & {
   body?: Expression;
   headers?: Record<string, string>;
   timeout_ms?: number;
-  retry?: HttpRetry;
 };
 export type FailStep = StepBase & { type: 'fail'; code: string; message?: string };
 export type SucceedStep = StepBase & { type: 'succeed' };
+/**
+ * Waits for a business event of `event_type` published for the instance's merchant after the step
+ * started, which `match` (over the context and `event`) accepts; its output is that event.
+ */
+export type WaitForEventStep = StepBase &
+  Deadline & { type: 'wait_for_event'; event_type: string; match: Expression };
+/** Runs the active version of another definition for the same merchant, and waits for its end. */
+export type CallStep = StepBase & { type: 'call'; process_id: string; input: Expression };
 
 export type Step =
   | TransformStep
@@ -79,7 +99,9 @@ export type Step =
   | ChoiceStep
   | HttpStep
   | FailStep
-  | SucceedStep;
+  | SucceedStep
+  | WaitForEventStep
+  | CallStep;
 
 /** The body of one definition version, as published. */
 export type DefinitionBody = {

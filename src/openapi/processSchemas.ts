@@ -1,117 +1,6 @@
 import { list, nullable, object, ref, timestamp } from './schema.js';
 import type { Schema } from './schema.js';
-
-const expression: Schema = {
-  type: 'string',
-  minLength: 1,
-  description: 'A JSONata expression over { input, steps: { <step id>: <output> }, instance }',
-};
-const stepId: Schema = { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,63}$' };
-const definitionId: Schema = { type: 'string', pattern: '^[a-z][a-z0-9_.-]{0,63}$' };
-
-const common = {
-  id: stepId,
-  name: { type: 'string' },
-  visible: {
-    type: 'boolean',
-    default: true,
-    description: 'Hidden steps are not listed on the instance',
-  },
-  if: { ...expression, description: 'False: the step is skipped' },
-  next: { ...stepId, description: 'The step to run after this one; default: the next in the list' },
-  catch: {
-    type: 'array',
-    minItems: 1,
-    maxItems: 10,
-    description:
-      'When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins',
-    items: object({
-      on: {
-        type: 'array',
-        minItems: 1,
-        items: { type: 'string', pattern: '^(\\*|[a-z][a-z0-9_]{0,63})$' },
-      },
-      next: stepId,
-    }),
-  },
-};
-const commonOptional = ['name', 'visible', 'if', 'next', 'catch'];
-
-const step = (type: string, fields: Record<string, Schema>, optional: string[] = []): Schema =>
-  object({ ...common, type: { const: type }, ...fields }, [...commonOptional, ...optional]);
-
-/** A person's step's deadline (escalation). */
-const deadline: Record<string, Schema> = {
-  timeout_ms: {
-    type: 'integer',
-    minimum: 1,
-    maximum: 31536000000,
-    description: 'Longest wait for the person; past it the step fails with code timeout',
-  },
-  on_timeout: {
-    ...stepId,
-    description:
-      'Where the instance goes once the step timed out (the error at steps.<id>.error); without it the instance fails. Needs timeout_ms',
-  },
-};
-
-const stepSchemas: Record<string, Schema> = {
-  TransformStep: step('transform', { value: expression }),
-  EmitStep: step('emit', {
-    event_type: { type: 'string', description: 'A catalog type or extension.*' },
-    data: { ...expression, description: 'Must give an object: the event’s data' },
-  }),
-  DelayStep: step('delay', { duration_ms: { type: 'integer', minimum: 1, maximum: 31536000000 } }),
-  UserActionStep: step('user_action', { action: { type: 'string' }, ...deadline }, [
-    'action',
-    'timeout_ms',
-    'on_timeout',
-  ]),
-  ApprovalStep: step('approval', deadline, ['timeout_ms', 'on_timeout']),
-  ChoiceStep: object(
-    {
-      id: stepId,
-      name: { type: 'string' },
-      visible: { type: 'boolean' },
-      if: expression,
-      type: { const: 'choice' },
-      branches: {
-        type: 'array',
-        minItems: 1,
-        items: object({ when: expression, next: stepId }),
-      },
-      otherwise: { ...stepId, description: 'Default: the step after the choice' },
-      catch: common.catch,
-    },
-    ['name', 'visible', 'if', 'otherwise', 'catch'],
-  ),
-  HttpStep: step(
-    'http',
-    {
-      method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-      url: { type: 'string', format: 'uri', description: 'Same address rules as webhook URLs' },
-      body: { ...expression, description: 'Sent as JSON' },
-      headers: {
-        type: 'object',
-        additionalProperties: { type: 'string' },
-        description:
-          'Sent with every call; kept encrypted at rest. Only the admin’s key reads the values: to any other key, and in the answer to a publish, each value is `"[redacted]"` (the names stay).',
-      },
-      timeout_ms: { type: 'integer', minimum: 1, maximum: 60000, default: 10000 },
-      retry: object({
-        max_attempts: { type: 'integer', minimum: 1, maximum: 10 },
-        backoff_ms: { type: 'integer', minimum: 0, maximum: 3600000 },
-      }),
-    },
-    ['body', 'headers', 'timeout_ms', 'retry'],
-  ),
-  FailStep: step(
-    'fail',
-    { code: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,63}$' }, message: { type: 'string' } },
-    ['message'],
-  ),
-  SucceedStep: step('succeed', {}),
-};
+import { definitionId, expression, stepId, stepSchemas } from './stepSchemas.js';
 
 const versionFields = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
@@ -177,8 +66,13 @@ export const processSchemas: Record<string, Schema> = {
       completed_at: nullable(timestamp),
       output: { description: 'Present once the step completed' },
       error: instanceError,
+      attempt: {
+        type: 'integer',
+        minimum: 2,
+        description: 'The attempt under way or last made, once the step’s retry ran it again',
+      },
     },
-    ['output', 'error'],
+    ['output', 'error', 'attempt'],
   ),
   ProcessInstance: object(
     {
@@ -197,10 +91,26 @@ export const processSchemas: Record<string, Schema> = {
       },
       start_source: {
         type: 'object',
-        properties: { mode: { const: 'api' } },
-        description: 'As the caller gave it, with mode set to "api" by the service',
+        properties: { mode: { type: 'string', enum: ['api', 'call'] } },
+        description:
+          'As the caller gave it, with mode set to "api" by the service; a child instance’s says "call", with the parent’s instance_id and step_id',
       },
       replay_of: { type: ['string', 'null'] },
+      parent: {
+        ...nullable(object({ instance_id: { type: 'string' }, step_id: stepId })),
+        description: 'The instance whose call step started this one; null for a top-level one',
+      },
+      children: {
+        type: 'array',
+        maxItems: 100,
+        description: 'The instances its call steps started (the first 100), oldest first',
+        items: object({
+          instance_id: { type: 'string' },
+          step_id: stepId,
+          definition: object({ id: definitionId, version: { type: 'integer' } }),
+          status: ref('InstanceStatus'),
+        }),
+      },
       created_at: timestamp,
       updated_at: timestamp,
       completed_at: nullable(timestamp),

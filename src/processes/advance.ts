@@ -10,12 +10,16 @@ import type { ExpressionContext } from './expressions.js';
 import { evaluate, ExpressionError, isTrue } from './expressions.js';
 import type { InstanceSession } from './instanceSession.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
-import type { StepOutcome } from './stepRunner.js';
+import type { StepOutcome } from './stepTypes.js';
 import { deadlineOf } from '../../domain/processes/instance/waitDeadlines.js';
 import { caughtBy } from '../../domain/processes/execution/catching.js';
+import { retryPause } from '../../domain/processes/execution/retrying.js';
+import { childEnding } from './childInstances.js';
 import { runStep } from './stepRunner.js';
+import { EXECUTOR_ACTOR } from './executorActor.js';
 
-export const EXECUTOR_ACTOR = 'sluice:executor';
+export { EXECUTOR_ACTOR } from './executorActor.js';
+
 /** A step reached this often is a loop that does not end: the instance fails rather than spin. */
 export const MAX_STEP_RUNS = 1000;
 
@@ -93,9 +97,12 @@ const takeStep = async (
       outcome = await runStep(step, {
         services: deps.services,
         caller: deps.caller,
+        definitions: deps.definitions,
         definition,
         context: contextOf(existing(session)),
+        depth: state.depth,
         run: runs,
+        failures: existing(session).current?.failures ?? 0,
         metadata: causedBy(session.last!, EXECUTOR_ACTOR),
       });
     }
@@ -120,6 +127,15 @@ const takeStep = async (
       session.decide({ type: 'wait_step', step_id, wait: outcome.wait, now: now() });
       return;
     case 'failed': {
+      const failures = existing(session).current?.failures ?? 0;
+      const pause = retryPause(step, outcome.code, failures);
+      if (pause !== undefined) {
+        const error = { code: outcome.code, message: outcome.message };
+        const until = new Date(deps.services.now().getTime() + pause).toISOString();
+        const wait = { kind: 'retry', until, attempt: failures + 2, error } as const;
+        session.decide({ type: 'wait_step', step_id, wait, now: now() });
+        return;
+      }
       const next = caughtBy(step, outcome.code);
       session.decide({
         type: 'fail_step',
@@ -159,7 +175,8 @@ const advanceOnce = async (deps: ExecutorDeps, instanceId: string): Promise<Stan
   const session = await openSession(deps.services.eventStore, instanceId);
   const start = session.state;
   if (!start.exists) return null;
-  if (isTerminal(start) || start.status === 'waiting')
+  const waitsOnChild = start.current?.wait?.kind === 'child';
+  if (isTerminal(start) || (start.status === 'waiting' && !waitsOnChild))
     return { status: start.status, wakeAt: null };
   const version = await deps.definitions.version(start.definition.id, start.definition.version);
   if (!version)
@@ -169,7 +186,21 @@ const advanceOnce = async (deps: ExecutorDeps, instanceId: string): Promise<Stan
   const definition = version.body;
   for (;;) {
     const state = existing(session);
-    if (isTerminal(state) || state.current?.wait) break;
+    if (isTerminal(state)) break;
+    if (state.current?.wait) {
+      // A child may have ended before its parent recorded the wait: the parent looks, each time.
+      if (state.current.wait.kind !== 'child') break;
+      await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+      const ended = await childEnding(
+        deps.services.eventStore,
+        existing(session),
+        definition,
+        deps.services.now(),
+      );
+      if (!ended) break;
+      session.decide(ended);
+      continue;
+    }
     if (!state.current && state.cursor === null) {
       await complete(session, definition, deps.services.now().toISOString());
       break;

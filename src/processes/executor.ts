@@ -1,6 +1,14 @@
 import type { ServiceCaller } from '../../adapters/services/port.js';
-import type { InstanceEvent } from '../../domain/processes/instance/instanceEvents.js';
+import type {
+  InstanceCancelled,
+  InstanceCompleted,
+  InstanceEvent,
+  InstanceFailed,
+} from '../../domain/processes/instance/instanceEvents.js';
+import { TERMINAL_EVENT_TYPES } from '../../domain/processes/instance/instanceEvents.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
+import { cancelChild } from './childInstances.js';
+import { startEventCorrelator } from './eventCorrelator.js';
 import { newId } from '../ids.js';
 import { runOnFeed } from '../processing/processor.js';
 import type { Services } from '../services.js';
@@ -28,7 +36,22 @@ const MOVES_ON: ReadonlySet<string> = new Set([
   'process_instance.created',
   'process_instance.user_action_completed',
   'process_instance.approval_resolved',
+  'process_instance.event_received',
 ]);
+
+/**
+ * What an instance's news asks of the executor: the instance moves on, or its parent does (a
+ * child's end ends the parent's `call`); a cancelled instance's child is cancelled in turn.
+ */
+const newsOf = (event: RecordedEvent<InstanceEvent>) => {
+  const merchantId = event.metadata.merchant_id ?? undefined;
+  if (MOVES_ON.has(event.type))
+    return { moves: event.data.instance_id, merchantId, cancels: undefined };
+  if (!TERMINAL_EVENT_TYPES.has(event.type)) return undefined;
+  const ending = event as RecordedEvent<InstanceCompleted | InstanceFailed | InstanceCancelled>;
+  const cancels = ending.type === 'process_instance.cancelled' ? ending.data.child_id : undefined;
+  return { moves: ending.data.parent?.instance_id, merchantId, cancels };
+};
 
 export type Executor = { stop: () => Promise<void> };
 
@@ -47,8 +70,9 @@ const followInstanceNews = (services: Needs, queue: InstanceQueue) =>
       handle: async (events) => {
         const moved = new Map<string, string | undefined>();
         for (const event of events as readonly RecordedEvent<InstanceEvent>[]) {
-          if (MOVES_ON.has(event.type))
-            moved.set(event.data.instance_id, event.metadata.merchant_id ?? undefined);
+          const news = newsOf(event);
+          if (news?.moves) moved.set(news.moves, news.merchantId);
+          if (news?.cancels) await cancelChild(services, news.cancels, event);
         }
         await Promise.all(
           [...moved].map(([instanceId, merchantId]) => queue.enqueue(instanceId, merchantId)),
@@ -99,6 +123,7 @@ export const startExecutor = async (
 
   const head = await services.eventStore.headPosition();
   const news = await followInstanceNews(services, queue);
+  const correlator = await startEventCorrelator({ services, definitions, exclusive: underLease });
   await services.projector.caughtUp(head);
   const sweep = await startExecutorSweep(services, { queue: { ...queue, enqueue }, wheel });
 
@@ -108,6 +133,7 @@ export const startExecutor = async (
       await sweep.stop();
       const idle = queue.stop();
       wheel.stop();
+      await correlator.stop();
       await news.stop();
       await idle;
     },

@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger.js';
 
 /**
  * Where a run stands for a caller waiting on it: ended (a terminal event), or parked on a person
- * (a user action or an approval), which no wait of seconds will see through.
+ * (a user action or an approval) or on a business event, which no wait of seconds will see through.
  */
 export type RunSettled = { position: Position; ended: boolean };
 
@@ -25,9 +25,14 @@ export type InstanceEndings = {
  * Tells waiting run requests that their instance ended, from a subscription to the instances'
  * streams: no polling, and the answer goes out as soon as the terminal event is in the log.
  */
+const PARKED: ReadonlySet<string> = new Set(['user_action', 'approval', 'event']);
+/**
+ * A person's answer, or a business event, may take days: the caller hears of it later. A delay, a
+ * retry's pause or a child's run is waited out, within the caller's window.
+ */
 const parksOnAPerson = (event: RecordedEvent): boolean =>
   event.type === 'process_instance.step_waiting' &&
-  (event.data as StepWaiting['data']).wait.kind !== 'delay';
+  PARKED.has((event.data as StepWaiting['data']).wait.kind);
 
 export const startInstanceEndings = async (services: {
   eventStore: Pick<EventStore, 'subscribe' | 'headPosition'>;

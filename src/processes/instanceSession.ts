@@ -28,6 +28,8 @@ export class InstanceMoved extends Error {
 export type InstanceSession = {
   readonly state: InstanceState;
   readonly last: RecordedEvent | undefined;
+  /** Where in the log the wait in progress began, as last read: a wait begun again is another. */
+  readonly waitingSince: Position | undefined;
   decide: (command: InstanceCommand) => void;
   flush: (metadata: EventMetadata) => Promise<Position | undefined>;
 };
@@ -42,6 +44,7 @@ export const openSession = async (
   let stored = { state: fold(instanceDecider, past), revision: past.length - 1 };
   let state = stored.state;
   let last: RecordedEvent | undefined = past[past.length - 1];
+  const waiting = past.findLast((event) => event.type === 'process_instance.step_waiting');
   let pending: InstanceCommand[] = [];
   return {
     get state() {
@@ -49,6 +52,9 @@ export const openSession = async (
     },
     get last() {
       return last;
+    },
+    get waitingSince() {
+      return state.exists && state.current?.wait ? waiting?.position : undefined;
     },
     decide: (command) => {
       const decision = instanceDecider.decide(command, state);

@@ -1,7 +1,7 @@
 import type { InstanceDoc, InstanceStepDoc } from '../../projections/processInstances.js';
 import { PROCESS_INSTANCE_STEPS, PROCESS_INSTANCES } from '../../projections/processInstances.js';
 import type { Services } from '../services.js';
-import { allDocs, getDoc } from '../reads/readModels.js';
+import { allDocs, findDocs, getDoc } from '../reads/readModels.js';
 
 export const INSTANCE_ID = /^pi_[0-9A-Za-z]{1,64}$/;
 
@@ -14,7 +14,11 @@ const stepView = (step: InstanceStepDoc) => ({
   completed_at: step.completed_at,
   ...(step.status === 'completed' && { output: step.output }),
   ...(step.error && { error: step.error }),
+  ...(step.attempt !== undefined && { attempt: step.attempt }),
 });
+
+/** The most children an instance's view lists (a loop may call a process many times). */
+const MAX_CHILDREN_LISTED = 100;
 
 /** An instance as the API shows it (PRODUCT.md 5): its visible steps in the order reached. */
 export const instanceView = async (services: Pick<Services, 'readStore'>, doc: InstanceDoc) => {
@@ -22,9 +26,21 @@ export const instanceView = async (services: Pick<Services, 'readStore'>, doc: I
     where: { instance_id: doc.id },
     orderBy: { field: 'seq', direction: 'asc' },
   });
-  const { definition_id: _definitionId, result, error, ...rest } = doc;
+  const children = await findDocs(services.readStore, PROCESS_INSTANCES, {
+    where: { parent_id: doc.id },
+    orderBy: { field: 'created_at', direction: 'asc' },
+    limit: MAX_CHILDREN_LISTED,
+  });
+  const { definition_id: _definitionId, parent_id: _parentId, result, error, ...rest } = doc;
   return {
     ...rest,
+    parent: doc.parent ?? null,
+    children: children.docs.map((child) => ({
+      instance_id: child.id,
+      step_id: child.parent?.step_id ?? null,
+      definition: child.definition,
+      status: child.status,
+    })),
     ...(result && { result }),
     ...(error && { error }),
     steps: steps.map(stepView),

@@ -7,6 +7,7 @@ import {
   instanceStream,
 } from '../../domain/processes/instance/processInstance.js';
 import type { EventMetadata, Position } from '../../domain/shared/envelope.js';
+import type { ParentRef } from '../../domain/processes/instance/instanceEvents.js';
 import type { DomainError, FieldFault } from '../../domain/shared/errors.js';
 import { domainError } from '../../domain/shared/errors.js';
 import { handleCommand } from '../commands/handleCommand.js';
@@ -19,6 +20,8 @@ export type InstanceStart = {
   inputs: Record<string, unknown>;
   startSource: Record<string, unknown>;
   replayOf: string | null;
+  /** A child instance: the `call` that starts it, and how deep it is. */
+  lineage?: { parent: ParentRef; depth: number };
 };
 
 declare const checked: unique symbol;
@@ -68,6 +71,7 @@ export const startInstance = async (
       start_source: start.startSource,
       replay_of: start.replayOf,
       first_step: firstStep(start.version.body),
+      ...start.lineage,
       now: services.now().toISOString(),
     },
     metadata,

@@ -1,34 +1,15 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
-import type { ServiceCaller } from '../../adapters/services/port.js';
-import type { StepWait } from '../../domain/processes/instance/instanceEvents.js';
-import type { DefinitionBody, HttpStep, Step } from '../../domain/processes/stepLanguage.js';
+import type { HttpStep, Step } from '../../domain/processes/stepLanguage.js';
 import { followingStep } from '../../domain/processes/execution/stepGraph.js';
-import type { EventMetadata } from '../../domain/shared/envelope.js';
 import { publishEvent } from '../events/publishEvent.js';
-import type { Services } from '../services.js';
-import type { ExpressionContext } from './expressions.js';
 import { evaluate, isTrue } from './expressions.js';
 import { derivedEventId } from './instanceNotices.js';
+import type { StepEnvironment, StepOutcome } from './stepTypes.js';
+import { startChild } from './childInstances.js';
 
-/** What became of one run of a step. */
-export type StepOutcome =
-  | { kind: 'completed'; output: unknown; next: string | null }
-  | { kind: 'waiting'; wait: StepWait }
-  | { kind: 'failed'; code: string; message: string };
-
-export type StepEnvironment = {
-  services: Pick<Services, 'eventStore' | 'now'>;
-  caller: ServiceCaller;
-  definition: DefinitionBody;
-  context: ExpressionContext;
-  /** Which run of this step this is (1 for the first): loops run a step again. */
-  run: number;
-  metadata: EventMetadata;
-};
+export type { StepEnvironment, StepOutcome } from './stepTypes.js';
 
 const DEFAULT_HTTP_TIMEOUT_MS = 10_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The deadline of a person's step with `timeout_ms`: its timer fires then (escalation). */
 const deadline = (env: { services: { now: () => Date } }, step: { timeout_ms?: number }) =>
@@ -38,29 +19,21 @@ const deadline = (env: { services: { now: () => Date } }, step: { timeout_ms?: n
 
 const callService = async (step: HttpStep, env: StepEnvironment): Promise<StepOutcome> => {
   const body = step.body === undefined ? undefined : await evaluate(step.body, env.context);
-  const attempts = step.retry?.max_attempts ?? 1;
-  let last: StepOutcome = { kind: 'failed', code: 'http_failed', message: 'not called' };
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    if (attempt > 1) await sleep(step.retry?.backoff_ms ?? 0);
-    const answer = await env.caller.call({
-      method: step.method,
-      url: step.url,
-      headers: step.headers ?? {},
-      body,
-      timeoutMs: step.timeout_ms ?? DEFAULT_HTTP_TIMEOUT_MS,
-    });
-    if (answer.ok && answer.status >= 200 && answer.status < 300) {
-      const output = { status: answer.status, body: answer.body };
-      return { kind: 'completed', output, next: followingStep(env.definition, step.id) };
-    }
-    last = answer.ok
-      ? { kind: 'failed', code: 'http_status', message: `The service answered ${answer.status}.` }
-      : { kind: 'failed', code: answer.code, message: answer.message };
-    // A blocked address stays blocked, a header that cannot be sent stays unsendable: trying
-    // again would only wait.
-    if (!answer.ok && (answer.code === 'url_blocked' || answer.code === 'invalid_request')) break;
+  const answer = await env.caller.call({
+    method: step.method,
+    url: step.url,
+    headers: step.headers ?? {},
+    body,
+    timeoutMs: step.timeout_ms ?? DEFAULT_HTTP_TIMEOUT_MS,
+  });
+  if (answer.ok && answer.status >= 200 && answer.status < 300) {
+    const output = { status: answer.status, body: answer.body };
+    return { kind: 'completed', output, next: followingStep(env.definition, step.id) };
   }
-  return last;
+  // The step's retry, if any, takes the failure: on the durable timer, not in this call.
+  return answer.ok
+    ? { kind: 'failed', code: 'http_status', message: `The service answered ${answer.status}.` }
+    : { kind: 'failed', code: answer.code, message: answer.message };
 };
 
 /** Runs one started step to its outcome; throws an ExpressionError when an expression fails. */
@@ -116,5 +89,12 @@ export const runStep = async (step: Step, env: StepEnvironment): Promise<StepOut
       return { kind: 'failed', code: step.code, message: step.message ?? `Failed at ${step.id}.` };
     case 'succeed':
       return { kind: 'completed', output: null, next: null };
+    case 'wait_for_event':
+      return {
+        kind: 'waiting',
+        wait: { kind: 'event', event_type: step.event_type, ...deadline(env, step) },
+      };
+    case 'call':
+      return startChild(step, env);
   }
 };

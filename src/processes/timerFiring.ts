@@ -1,7 +1,7 @@
 import { followingStep } from '../../domain/processes/execution/stepGraph.js';
 import { causedBy } from '../../domain/shared/envelope.js';
 import type { Services } from '../services.js';
-import { EXECUTOR_ACTOR } from './advance.js';
+import { EXECUTOR_ACTOR } from './executorActor.js';
 import type { Definitions } from './definitions.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
 import { deadlineOf } from '../../domain/processes/instance/waitDeadlines.js';
@@ -20,7 +20,7 @@ type FiringDeps = {
 };
 
 /**
- * Fires the instance's timer if it is due (a delay's end, a person's step's deadline): true once
+ * Fires the instance's timer if it is due (a delay's end, a deadline, a retry's pause): true once
  * fired (the instance can move on), the time to look again if it is not due yet, undefined if
  * there is no timer to fire.
  */
@@ -53,8 +53,11 @@ const fireTimer = async (
       next: followingStep(version.body, stepId),
       now: now.toISOString(),
     });
+  } else if (wait?.kind === 'retry') {
+    session.decide({ type: 'resume_step', step_id: stepId, now: now.toISOString() });
   } else {
-    // A person's step past its deadline: escalated to on_timeout, or the instance fails.
+    // A step waiting for a person or an event, past its deadline: escalated to on_timeout, or
+    // the instance fails.
     const step = version.body.steps.find((s) => s.id === stepId);
     const onTimeout =
       (step && 'on_timeout' in step ? step.on_timeout : undefined) ?? caughtBy(step, 'timeout');

@@ -18,6 +18,7 @@ import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import {
   PROCESS_INSTANCES,
   PROCESS_INSTANCE_STEPS,
+  PROCESS_EVENT_WAITS,
   PROCESS_TIMERS,
   processInstancesProjection,
 } from '../../projections/processInstances.js';
@@ -66,6 +67,12 @@ const waiting = (step_id: string, wait: StepWaiting['data']['wait']): StepWaitin
   data: { ...base, step_id, wait },
 });
 
+/** What every end of a wait clears: the instance's timer and its wait for an event. */
+const waitsEnd = [
+  { op: 'delete' as const, collection: PROCESS_TIMERS, id: 'pi_1' },
+  { op: 'delete' as const, collection: PROCESS_EVENT_WAITS, id: 'pi_1' },
+];
+
 describe('process instances projection', () => {
   it('lists a created instance as pending, with its definition, inputs and source', () => {
     spec.when(inStream(created, 0)).then([
@@ -84,6 +91,8 @@ describe('process instances projection', () => {
           error: null,
           start_source: { mode: 'api', reference: 'ticket-17' },
           replay_of: null,
+          parent: null,
+          parent_id: null,
           created_at: t0,
           updated_at: t0,
           completed_at: null,
@@ -113,6 +122,8 @@ describe('process instances projection', () => {
           error: null,
           start_source: { mode: 'api', reference: 'ticket-17' },
           replay_of: 'pi_1',
+          parent: null,
+          parent_id: null,
           created_at: later,
           updated_at: later,
           completed_at: null,
@@ -306,9 +317,9 @@ describe('process instances projection', () => {
         op: 'patch',
         collection: PROCESS_INSTANCE_STEPS,
         id: 'pi_1/check',
-        set: { status: 'completed', completed_at: t2, output: { refundable: true } },
+        set: { status: 'completed', completed_at: t2, output: { refundable: true }, error: null },
       },
-      { op: 'delete', collection: PROCESS_TIMERS, id: 'pi_1' },
+      ...waitsEnd,
     ]);
   });
 
@@ -339,7 +350,7 @@ describe('process instances projection', () => {
         id: 'pi_1',
         set: { status: 'failed', updated_at: t2, completed_at: t2, error },
       },
-      { op: 'delete', collection: PROCESS_TIMERS, id: 'pi_1' },
+      ...waitsEnd,
     ]);
   });
 
@@ -362,7 +373,7 @@ describe('process instances projection', () => {
         id: 'pi_1',
         set: { status: 'running', updated_at: t2 },
       },
-      { op: 'delete', collection: PROCESS_TIMERS, id: 'pi_1' },
+      ...waitsEnd,
     ]);
   });
 
@@ -383,7 +394,7 @@ describe('process instances projection', () => {
         id: 'pi_1',
         set: { status: 'failed', updated_at: t2, completed_at: t2, error },
       },
-      { op: 'delete', collection: PROCESS_TIMERS, id: 'pi_1' },
+      ...waitsEnd,
     ]);
   });
 
@@ -404,7 +415,7 @@ describe('process instances projection', () => {
           result: { output: { refunded: 4200 } },
         },
       },
-      { op: 'delete', collection: PROCESS_TIMERS, id: 'pi_1' },
+      ...waitsEnd,
     ]);
   });
 
@@ -419,7 +430,7 @@ describe('process instances projection', () => {
       id: 'pi_1',
       set: { status: 'cancelled', updated_at: t2, completed_at: t2 },
     };
-    const timer = { op: 'delete' as const, collection: PROCESS_TIMERS, id: 'pi_1' };
+    const timer = waitsEnd;
     spec.when(inStream(cancelled, 3)).then([
       instance,
       {
@@ -428,11 +439,11 @@ describe('process instances projection', () => {
         id: 'pi_1/approve',
         set: { status: 'cancelled', completed_at: t2 },
       },
-      timer,
+      ...timer,
     ]);
     // Recorded before steps were told so, or between steps: the instance alone.
     const before: InstanceCancelled = { type: 'process_instance.cancelled', data: ending };
-    spec.when(inStream(before, 3)).then([instance, timer]);
+    spec.when(inStream(before, 3)).then([instance, ...timer]);
   });
 
   it('ignores the events of process definitions', () => {

@@ -1,7 +1,9 @@
-import { isBuiltInType, isExtensionType } from '../../catalog/eventCatalog.js';
-import type { CatchClause, ChoiceBranch, HttpRetry, Step, StepType } from '../stepLanguage.js';
-import { HTTP_METHODS, STEP_TYPES } from '../stepLanguage.js';
+import { isBuiltInType, isExtensionType, isPublishable } from '../../catalog/eventCatalog.js';
+import type { ChoiceBranch, Step, StepType } from '../stepLanguage.js';
+import { DEFINITION_ID_PATTERN, HTTP_METHODS, STEP_TYPES } from '../stepLanguage.js';
 import { expression } from './expressions.js';
+import type { StepIds } from './stepRecovery.js';
+import { catches, deadline, MAX_DELAY_MS, retry, stepRef } from './stepRecovery.js';
 import type { Faults, JsonObject, Reader } from './fields.js';
 import {
   boolean,
@@ -20,30 +22,9 @@ import {
 
 export const STEP_ID_PATTERN = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
 export const FAIL_CODE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
-export const MAX_DELAY_MS = 31_536_000_000;
 export const MAX_HTTP_TIMEOUT_MS = 60_000;
-export const MAX_HTTP_ATTEMPTS = 10;
-export const MAX_HTTP_BACKOFF_MS = 3_600_000;
 
-/** What a step is read against: every step id of the definition, with the index of its first use. */
-export type StepIds = ReadonlyMap<string, number>;
-
-const COMMON_FIELDS = ['id', 'type', 'name', 'visible', 'if', 'next', 'catch'] as const;
-
-/** A field that names another step of the same definition. */
-const stepRef =
-  (ids: StepIds): Reader<string> =>
-  (value, path, faults) => {
-    if (typeof value !== 'string') {
-      faults.push({ path, message: 'must be the id of a step' });
-      return undefined;
-    }
-    if (!ids.has(value)) {
-      faults.push({ path, message: `names no step of this definition: ${value}` });
-      return undefined;
-    }
-    return value;
-  };
+const COMMON_FIELDS = ['id', 'type', 'name', 'visible', 'if', 'next', 'catch', 'retry'] as const;
 
 /**
  * A process emits built-in and `extension.*` types. Registered types are published through the
@@ -60,6 +41,13 @@ const eventType: Reader<string> = (value, path, faults) => {
     return undefined;
   }
   return value;
+};
+
+/** Any type an event may be published with: registered types too, and `extension.*`. */
+const awaitableType: Reader<string> = (value, path, faults) => {
+  if (typeof value === 'string' && isPublishable(value)) return value;
+  faults.push({ path, message: 'must be the name of an event type' });
+  return undefined;
 };
 
 /** An absolute http(s) URL; whether plain http and private hosts are allowed is decided per call. */
@@ -90,41 +78,6 @@ const headers: Reader<Record<string, string>> = (value, path, faults) => {
   return faults.length === found ? { ...(value as Record<string, string>) } : undefined;
 };
 
-const MAX_CATCH_CLAUSES = 10;
-/** A code a step can fail with, as a fail step names one, or `*` for any. */
-const CATCH_CODE_PATTERN = /^(\*|[a-z][a-z0-9_]{0,63})$/;
-
-const catchClause =
-  (ids: StepIds): Reader<CatchClause> =>
-  (value, path, faults) => {
-    const found = object(['on', 'next'])(value, path, faults);
-    if (!found) return undefined;
-    const on = required(found, 'on', path, faults, list(text({ pattern: CATCH_CODE_PATTERN })));
-    const next = required(found, 'next', path, faults, stepRef(ids));
-    if (on === undefined || next === undefined || on.some((code) => code === undefined))
-      return undefined;
-    return { on: on as string[], next };
-  };
-
-const catches =
-  (ids: StepIds): Reader<Array<CatchClause | undefined>> =>
-  (value, path, faults) => {
-    const clauses = list(catchClause(ids))(value, path, faults);
-    if (clauses && clauses.length > MAX_CATCH_CLAUSES)
-      faults.push({ path, message: `must have at most ${MAX_CATCH_CLAUSES} clauses` });
-    return clauses;
-  };
-
-const retry: Reader<HttpRetry> = (value, path, faults) => {
-  const found = object(['max_attempts', 'backoff_ms'])(value, path, faults);
-  if (!found) return undefined;
-  const max_attempts = required(found, 'max_attempts', path, faults, integer(1, MAX_HTTP_ATTEMPTS));
-  const backoff_ms = required(found, 'backoff_ms', path, faults, integer(0, MAX_HTTP_BACKOFF_MS));
-  return max_attempts === undefined || backoff_ms === undefined
-    ? undefined
-    : { max_attempts, backoff_ms };
-};
-
 const branch =
   (ids: StepIds): Reader<ChoiceBranch> =>
   (value, path, faults) => {
@@ -134,16 +87,6 @@ const branch =
     const next = required(found, 'next', path, faults, stepRef(ids));
     return when === undefined || next === undefined ? undefined : { when, next };
   };
-
-/** A person's step's deadline, and where the instance goes past it (escalation). */
-const deadline = (s: JsonObject, p: string, f: Faults, ids: StepIds): JsonObject => {
-  if (s.on_timeout !== undefined && s.timeout_ms === undefined)
-    f.push({ path: pathOf(p, 'on_timeout'), message: 'needs timeout_ms beside it' });
-  return {
-    timeout_ms: optional(s, 'timeout_ms', p, f, integer(1, MAX_DELAY_MS)),
-    on_timeout: optional(s, 'on_timeout', p, f, stepRef(ids)),
-  };
-};
 
 type OwnFields = {
   fields: readonly string[];
@@ -196,14 +139,13 @@ const OWN_FIELDS: Record<StepType, OwnFields> = {
     },
   },
   http: {
-    fields: ['method', 'url', 'body', 'headers', 'timeout_ms', 'retry'],
+    fields: ['method', 'url', 'body', 'headers', 'timeout_ms'],
     read: (s, p, f) => ({
       method: required(s, 'method', p, f, oneOf(HTTP_METHODS)),
       url: required(s, 'url', p, f, httpUrl),
       body: optional(s, 'body', p, f, expression),
       headers: optional(s, 'headers', p, f, headers),
       timeout_ms: optional(s, 'timeout_ms', p, f, integer(1, MAX_HTTP_TIMEOUT_MS)),
-      retry: optional(s, 'retry', p, f, retry),
     }),
   },
   fail: {
@@ -214,6 +156,21 @@ const OWN_FIELDS: Record<StepType, OwnFields> = {
     }),
   },
   succeed: { fields: [], read: () => ({}) },
+  wait_for_event: {
+    fields: ['event_type', 'match', 'timeout_ms', 'on_timeout'],
+    read: (s, p, f, ids) => ({
+      event_type: required(s, 'event_type', p, f, awaitableType),
+      match: required(s, 'match', p, f, expression),
+      ...deadline(s, p, f, ids),
+    }),
+  },
+  call: {
+    fields: ['process_id', 'input'],
+    read: (s, p, f) => ({
+      process_id: required(s, 'process_id', p, f, text({ pattern: DEFINITION_ID_PATTERN })),
+      input: required(s, 'input', p, f, expression),
+    }),
+  },
 };
 
 /**
@@ -244,6 +201,7 @@ export const readStep = (
     if: optional(value, 'if', path, faults, expression),
     next: type === 'choice' ? undefined : optional(value, 'next', path, faults, stepRef(ids)),
     catch: optional(value, 'catch', path, faults, catches(ids)),
+    retry: optional(value, 'retry', path, faults, retry),
   };
   // Without a known type there is no telling which other fields belong: they are not judged.
   if (type === undefined) return undefined;

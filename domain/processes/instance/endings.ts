@@ -7,6 +7,7 @@ export const ending = (state: ExistingInstance, at: string) => ({
   merchant_id: state.merchant_id,
   definition: state.definition,
   at,
+  ...(state.parent && { parent: state.parent }),
 });
 
 /** The failure of a step, which fails its instance: a failed step ends the run. */

@@ -1,5 +1,11 @@
 import type { StepType } from '../stepLanguage.js';
-import type { ApprovalDecision, DefinitionRef, StepWait } from './instanceEvents.js';
+import type {
+  ApprovalDecision,
+  DefinitionRef,
+  ParentRef,
+  ReceivedEvent,
+  StepWait,
+} from './instanceEvents.js';
 import type { TimeOutWait } from './waitDeadlines.js';
 
 /** What can be asked of a process instance: by a run, the executor, a person, or a timer. */
@@ -15,6 +21,8 @@ export type InstanceCommand =
       start_source: Record<string, unknown>;
       replay_of: string | null;
       first_step: string;
+      parent?: ParentRef;
+      depth?: number;
       now: string;
     }
   | ({ type: 'start_step'; now: string } & StepIdentity)
@@ -51,4 +59,28 @@ export type InstanceCommand =
   | { type: 'complete_instance'; result: { output: unknown } | null; now: string }
   | { type: 'fail_instance'; code: string; message: string; now: string }
   | { type: 'cancel_instance'; now: string }
-  | TimeOutWait;
+  | TimeOutWait
+  /** The business event a `wait_for_event` step waits for, which its `match` accepted. */
+  | {
+      type: 'receive_event';
+      step_id: string;
+      event: ReceivedEvent;
+      next: string | null;
+      now: string;
+    }
+  /** The pause of a retried step is over: it runs again. */
+  | { type: 'resume_step'; step_id: string; now: string }
+  | {
+      type: 'finish_child';
+      step_id: string;
+      child_id: string;
+      child:
+        | { status: 'completed'; output: unknown }
+        | { status: 'failed' | 'cancelled'; message: string };
+      next: string | null;
+      /** Where the step's catch sends the child's failure; absent: the instance fails. */
+      on_failed?: string;
+      /** The step's retry takes the child's failure: the step runs again, a new child, then. */
+      retry?: { until: string; attempt: number };
+      now: string;
+    };

@@ -8,8 +8,18 @@ export type StepWait =
   | { kind: 'delay'; until: string }
   /** `until`: the deadline of a step with `timeout_ms` (absent: it waits as long as it takes). */
   | { kind: 'user_action'; action: string | null; until?: string }
-  | { kind: 'approval'; until?: string };
+  | { kind: 'approval'; until?: string }
+  /** A business event of this type, published for the merchant after the wait began. */
+  | { kind: 'event'; event_type: string; until?: string }
+  /** The pause before the step's next attempt, after a failure its `retry` takes. */
+  | { kind: 'retry'; until: string; attempt: number; error: { code: string; message: string } }
+  /** The end of the child instance a `call` started. */
+  | { kind: 'child'; instance_id: string };
 export type ApprovalDecision = 'approved' | 'rejected';
+/** The instance whose `call` step started this one. */
+export type ParentRef = { instance_id: string; step_id: string };
+/** What a `wait_for_event` step's output is: the business event it waited for. */
+export type ReceivedEvent = { id: string; type: string; created_at: string; data: unknown };
 
 /** The facts of one instance's life, in its own stream `process_instance-<id>`. */
 export type InstanceCreated = DomainEvent<
@@ -24,6 +34,10 @@ export type InstanceCreated = DomainEvent<
     /** The step to run first. */
     first_step: string;
     created_at: string;
+    /** Set on a child instance: whose `call` started it (absent on top-level instances). */
+    parent?: ParentRef;
+    /** How many `call`s deep this instance is: 0 (or absent) for a top-level instance. */
+    depth?: number;
   }
 >;
 type StepFact<Type extends string, Extra = unknown> = DomainEvent<
@@ -51,6 +65,15 @@ export type StepFailed = StepFact<
   'process_instance.step_failed',
   { error: InstanceError; next?: string }
 >;
+/** The wait of a `wait_for_event` step ended by this business event; its completion follows. */
+export type EventReceived = StepFact<'process_instance.event_received', { event_id: string }>;
+/** A step whose failure its `retry` took runs again: this attempt (2 for the first retry). */
+export type StepRetrying = StepFact<'process_instance.step_retrying', { attempt: number }>;
+/** The child instance of a `call` step ended; the step's completion or failure follows. */
+export type ChildEnded = StepFact<
+  'process_instance.child_ended',
+  { child_id: string; status: 'completed' | 'failed' | 'cancelled' }
+>;
 export type UserActionCompleted = StepFact<
   'process_instance.user_action_completed',
   { data: unknown }
@@ -59,9 +82,16 @@ export type ApprovalResolved = StepFact<
   'process_instance.approval_resolved',
   { decision: ApprovalDecision; comment: string | null }
 >;
+/** `parent`: a child instance's end is news for the parent waiting on it. */
 type Ending<Type extends string, Extra = unknown> = DomainEvent<
   Type,
-  { instance_id: string; merchant_id: string; definition: DefinitionRef; at: string } & Extra
+  {
+    instance_id: string;
+    merchant_id: string;
+    definition: DefinitionRef;
+    at: string;
+    parent?: ParentRef;
+  } & Extra
 >;
 /** `result` is null when the definition has no `output` (or it evaluated to nothing). */
 export type InstanceCompleted = Ending<
@@ -73,7 +103,14 @@ export type InstanceFailed = Ending<'process_instance.failed', { error: Instance
  * `step_id`: the step in progress when the instance was cancelled, which ends cancelled with it
  * (absent in events recorded before steps were told so).
  */
-export type InstanceCancelled = Ending<'process_instance.cancelled', { step_id?: string | null }>;
+export type InstanceCancelled = Ending<
+  'process_instance.cancelled',
+  {
+    step_id?: string | null;
+    /** The child the cancelled step waited on: it is cancelled in turn. */
+    child_id?: string;
+  }
+>;
 
 export type InstanceEvent =
   | InstanceCreated
@@ -84,6 +121,9 @@ export type InstanceEvent =
   | StepFailed
   | UserActionCompleted
   | ApprovalResolved
+  | EventReceived
+  | StepRetrying
+  | ChildEnded
   | InstanceCompleted
   | InstanceFailed
   | InstanceCancelled;

@@ -1,4 +1,10 @@
-import type { DefinitionRef, InstanceError, InstanceEvent, StepWait } from './instanceEvents.js';
+import type {
+  DefinitionRef,
+  InstanceError,
+  InstanceEvent,
+  ParentRef,
+  StepWait,
+} from './instanceEvents.js';
 
 export type InstanceStatus =
   'pending' | 'running' | 'waiting' | 'completed' | 'failed' | 'cancelled';
@@ -10,7 +16,8 @@ export const TERMINAL_STATUSES: ReadonlySet<InstanceStatus> = new Set([
 ]);
 
 /** The step in progress: started and not yet completed or failed. */
-export type CurrentStep = { step_id: string; wait: StepWait | null };
+/** `failures`: how many of its attempts failed and were retried. */
+export type CurrentStep = { step_id: string; wait: StepWait | null; failures?: number };
 
 export type InstanceState =
   | { exists: false }
@@ -29,6 +36,10 @@ export type InstanceState =
       /** How many times each step has started: loops through `next` run a step again. */
       runs: Record<string, number>;
       error: InstanceError | null;
+      /** A completed instance's result: what a parent's `call` step outputs. */
+      result: { output: unknown } | null;
+      parent: ParentRef | null;
+      depth: number;
     };
 
 export type ExistingInstance = Extract<InstanceState, { exists: true }>;
@@ -50,6 +61,9 @@ export const evolveInstance = (state: InstanceState, event: InstanceEvent): Inst
       cursor: data.first_step,
       runs: {},
       error: null,
+      result: null,
+      parent: data.parent ?? null,
+      depth: data.depth ?? 0,
     };
   }
   if (!state.exists) return state;
@@ -65,15 +79,22 @@ export const evolveInstance = (state: InstanceState, event: InstanceEvent): Inst
     }
     case 'process_instance.step_skipped':
       return { ...state, status: 'running', cursor: event.data.next };
-    case 'process_instance.step_waiting':
+    case 'process_instance.step_waiting': {
+      const { step_id, wait } = event.data;
+      const failures = wait.kind === 'retry' ? wait.attempt - 1 : state.current?.failures;
       return {
         ...state,
         status: 'waiting',
-        current: { step_id: event.data.step_id, wait: event.data.wait },
+        current: { step_id, wait, ...(failures !== undefined && { failures }) },
       };
+    }
     case 'process_instance.user_action_completed':
     case 'process_instance.approval_resolved':
-      // The signal ends the wait; the step's completion (or failure) follows in the same append.
+    case 'process_instance.event_received':
+    case 'process_instance.step_retrying':
+    case 'process_instance.child_ended':
+      // The signal ends the wait; the step's completion (or failure) follows in the same append,
+      // but for a retry, whose step runs again.
       return {
         ...state,
         status: 'running',
@@ -102,7 +123,13 @@ export const evolveInstance = (state: InstanceState, event: InstanceEvent): Inst
       };
     }
     case 'process_instance.completed':
-      return { ...state, status: 'completed', current: null, cursor: null };
+      return {
+        ...state,
+        status: 'completed',
+        current: null,
+        cursor: null,
+        result: event.data.result,
+      };
     case 'process_instance.failed':
       return { ...state, status: 'failed', current: null, cursor: null, error: event.data.error };
     case 'process_instance.cancelled':

@@ -10,41 +10,13 @@ import { ending, failure, handledFailure } from './endings.js';
 import { overgrownOutput, refusedPayload } from './payloadBounds.js';
 import type { InstanceCommand } from './instanceCommands.js';
 import { decideWaitTimeout, pastDeadline } from './waitDeadlines.js';
+import type { CommandOf, Decision } from './stepChecks.js';
+import { checkCurrent, conflict, factBase } from './stepChecks.js';
+import { decideChildEnd, decideEventReceipt, decideResume } from './waitSignals.js';
 
 export type { InstanceCommand } from './instanceCommands.js';
 
 export const instanceStream = (instanceId: string): string => `process_instance-${instanceId}`;
-
-type Decision = Either<DomainError, InstanceEvent[]>;
-
-const conflict = (detail: string): Decision => left(domainError('conflict', detail));
-
-/** The step in progress must be this one, and (when given) wait for this. */
-const checkCurrent = (
-  state: ExistingInstance,
-  stepId: string,
-  waitKind?: StepWait['kind'],
-): DomainError | null => {
-  const current = state.current;
-  if (!current || current.step_id !== stepId) {
-    return domainError('conflict', `Step ${stepId} of ${state.instance_id} is not in progress.`);
-  }
-  if (waitKind && current.wait?.kind !== waitKind) {
-    return domainError(
-      'conflict',
-      `Step ${stepId} of ${state.instance_id} is not waiting for ${waitKind.replace('_', ' ')}.`,
-    );
-  }
-  return null;
-};
-
-type CommandOf<Type extends InstanceCommand['type']> = Extract<InstanceCommand, { type: Type }>;
-
-/** The fields every fact about a step carries. */
-const factBase = (state: ExistingInstance, now: string) => ({
-  instance_id: state.instance_id,
-  at: now,
-});
 
 const inProgress = (state: ExistingInstance, step: { step_id: string }): Decision =>
   conflict(`Step ${step.step_id} of ${state.instance_id} is in progress.`);
@@ -208,13 +180,19 @@ const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): De
     return conflict(`Process instance ${state.instance_id} is already ${state.status}.`);
   }
   switch (command.type) {
-    case 'cancel_instance':
+    case 'cancel_instance': {
+      const wait = state.current?.wait;
       return right([
         {
           type: 'process_instance.cancelled',
-          data: { ...ending(state, command.now), step_id: state.current?.step_id ?? null },
+          data: {
+            ...ending(state, command.now),
+            step_id: state.current?.step_id ?? null,
+            ...(wait?.kind === 'child' && { child_id: wait.instance_id }),
+          },
         },
       ]);
+    }
     case 'start_step':
     case 'skip_step':
       return decideStepEntry(command, state);
@@ -236,6 +214,12 @@ const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): De
       return decideInstanceCompletion(command, state);
     case 'time_out_wait':
       return decideWaitTimeout(command, state);
+    case 'receive_event':
+      return decideEventReceipt(command, state);
+    case 'resume_step':
+      return decideResume(command, state);
+    case 'finish_child':
+      return decideChildEnd(command, state);
   }
 };
 

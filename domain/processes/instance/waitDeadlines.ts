@@ -7,8 +7,8 @@ import type { InstanceEvent, StepWait } from './instanceEvents.js';
 import type { ExistingInstance } from './instanceState.js';
 
 /**
- * Escalation (PRODUCT.md 16): a person's step (`user_action`, `approval`) with `timeout_ms` waits
- * until a deadline. Past it, the step fails with code `timeout`, and the instance goes on at the
+ * Escalation (PRODUCT.md 16): a person's step (`user_action`, `approval`) or a `wait_for_event`
+ * with `timeout_ms` waits until a deadline. Past it, the step fails with code `timeout`, and the instance goes on at the
  * step's `on_timeout`, or fails with it when there is none.
  */
 export type TimeOutWait = {
@@ -26,7 +26,7 @@ export const deadlineOf = (wait: StepWait | null | undefined): string | null =>
 /** A person answering after the deadline is too late, even before the timer fired. */
 export const pastDeadline = (state: ExistingInstance, now: string): DomainError | null => {
   const wait = state.current?.wait;
-  const deadline = wait?.kind === 'delay' ? null : deadlineOf(wait);
+  const deadline = wait?.kind === 'delay' || wait?.kind === 'retry' ? null : deadlineOf(wait);
   return deadline !== null && deadline <= now
     ? domainError(
         'conflict',
@@ -41,7 +41,7 @@ export const decideWaitTimeout = (
 ): Either<DomainError, InstanceEvent[]> => {
   const { step_id, now } = command;
   const wait = state.current?.step_id === step_id ? state.current.wait : null;
-  const deadline = wait?.kind === 'delay' ? null : deadlineOf(wait);
+  const deadline = wait?.kind === 'delay' || wait?.kind === 'retry' ? null : deadlineOf(wait);
   if (deadline === null)
     return left(
       domainError('conflict', `Step ${step_id} of ${state.instance_id} waits for no deadline.`),

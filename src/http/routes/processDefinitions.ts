@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { Router } from 'express';
+import { checkCalledDefinitions } from '../../processes/calledDefinitions.js';
 import { parseDefinition } from '../../../domain/processes/definition/parseDefinition.js';
 import {
   definitionStream,
@@ -75,7 +76,8 @@ export const processDefinitionRoutes = (services: Needs): Router => {
     handle(
       idempotent(services.idempotency, async (req) => {
         requireRole(req, 'admin');
-        const body = orProblem(parseDefinition(req.body));
+        const parsed = orProblem(parseDefinition(req.body));
+        const body = orProblem(await checkCalledDefinitions(services.definitions, parsed));
         const sealed = { ...body, steps: sealHeaders(services.secrets, body.id, body.steps) };
         const result = await execute(
           services,

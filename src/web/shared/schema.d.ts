@@ -1509,6 +1509,16 @@ export interface components {
                 on: string[];
                 next: string;
             }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
             /** @constant */
             type: "transform";
             /** @description A JSONata expression over { input, steps: { <step id>: <output> }, instance } */
@@ -1531,6 +1541,16 @@ export interface components {
                 on: string[];
                 next: string;
             }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
             /** @constant */
             type: "emit";
             /** @description A catalog type or extension.* */
@@ -1555,6 +1575,16 @@ export interface components {
                 on: string[];
                 next: string;
             }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
             /** @constant */
             type: "delay";
             duration_ms: number;
@@ -1576,10 +1606,20 @@ export interface components {
                 on: string[];
                 next: string;
             }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
             /** @constant */
             type: "user_action";
             action?: string;
-            /** @description Longest wait for the person; past it the step fails with code timeout */
+            /** @description Longest wait; past it the step fails with code timeout */
             timeout_ms?: number;
             /** @description Where the instance goes once the step timed out (the error at steps.<id>.error); without it the instance fails. Needs timeout_ms */
             on_timeout?: string;
@@ -1601,9 +1641,19 @@ export interface components {
                 on: string[];
                 next: string;
             }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
             /** @constant */
             type: "approval";
-            /** @description Longest wait for the person; past it the step fails with code timeout */
+            /** @description Longest wait; past it the step fails with code timeout */
             timeout_ms?: number;
             /** @description Where the instance goes once the step timed out (the error at steps.<id>.error); without it the instance fails. Needs timeout_ms */
             on_timeout?: string;
@@ -1628,6 +1678,16 @@ export interface components {
                 on: string[];
                 next: string;
             }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
         };
         HttpStep: {
             id: string;
@@ -1646,6 +1706,16 @@ export interface components {
                 on: string[];
                 next: string;
             }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
             /** @constant */
             type: "http";
             /** @enum {string} */
@@ -1663,10 +1733,6 @@ export interface components {
             };
             /** @default 10000 */
             timeout_ms: number;
-            retry?: {
-                max_attempts: number;
-                backoff_ms: number;
-            };
         };
         FailStep: {
             id: string;
@@ -1685,6 +1751,16 @@ export interface components {
                 on: string[];
                 next: string;
             }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
             /** @constant */
             type: "fail";
             code: string;
@@ -1707,11 +1783,93 @@ export interface components {
                 on: string[];
                 next: string;
             }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
             /** @constant */
             type: "succeed";
         };
+        WaitForEventStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
+            /** @constant */
+            type: "wait_for_event";
+            /** @description Any type an event may be published with, extension.* among them */
+            event_type: string;
+            /** @description Over { input, steps, instance, event }: true for the event the instance waits for. Only events of the type, published for the instance’s merchant after the step started, are offered */
+            match: string;
+            /** @description Longest wait; past it the step fails with code timeout */
+            timeout_ms?: number;
+            /** @description Where the instance goes once the step timed out (the error at steps.<id>.error); without it the instance fails. Needs timeout_ms */
+            on_timeout?: string;
+        };
+        CallStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                on?: string[];
+            };
+            /** @constant */
+            type: "call";
+            /** @description A definition that exists when this one is published; its active version runs when the step does, for the same merchant (at most 5 calls deep) */
+            process_id: string;
+            /** @description Must give an object: the child’s input */
+            input: string;
+        };
         /** @description One step of the step language; `type` says which. */
-        Step: components["schemas"]["TransformStep"] | components["schemas"]["EmitStep"] | components["schemas"]["DelayStep"] | components["schemas"]["UserActionStep"] | components["schemas"]["ApprovalStep"] | components["schemas"]["ChoiceStep"] | components["schemas"]["HttpStep"] | components["schemas"]["FailStep"] | components["schemas"]["SucceedStep"];
+        Step: components["schemas"]["TransformStep"] | components["schemas"]["EmitStep"] | components["schemas"]["DelayStep"] | components["schemas"]["UserActionStep"] | components["schemas"]["ApprovalStep"] | components["schemas"]["ChoiceStep"] | components["schemas"]["HttpStep"] | components["schemas"]["FailStep"] | components["schemas"]["SucceedStep"] | components["schemas"]["WaitForEventStep"] | components["schemas"]["CallStep"];
         ProcessDefinitionBody: {
             id: string;
             name: string;
@@ -1813,6 +1971,8 @@ export interface components {
                 message: string;
                 step_id: string | null;
             };
+            /** @description The attempt under way or last made, once the step’s retry ran it again */
+            attempt?: number;
         };
         ProcessInstance: {
             id: string;
@@ -1835,12 +1995,27 @@ export interface components {
             };
             /** @description Visible steps, in the order reached */
             steps: components["schemas"]["InstanceStep"][];
-            /** @description As the caller gave it, with mode set to "api" by the service */
+            /** @description As the caller gave it, with mode set to "api" by the service; a child instance’s says "call", with the parent’s instance_id and step_id */
             start_source: {
-                /** @constant */
-                mode?: "api";
+                /** @enum {string} */
+                mode?: "api" | "call";
             };
             replay_of: string | null;
+            /** @description The instance whose call step started this one; null for a top-level one */
+            parent: {
+                instance_id: string;
+                step_id: string;
+            } | null;
+            /** @description The instances its call steps started (the first 100), oldest first */
+            children: {
+                instance_id: string;
+                step_id: string;
+                definition: {
+                    id: string;
+                    version: number;
+                };
+                status: components["schemas"]["InstanceStatus"];
+            }[];
             /**
              * Format: date-time
              * @description RFC 3339, UTC, milliseconds

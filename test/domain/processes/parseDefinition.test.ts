@@ -273,7 +273,7 @@ describe('parseDefinition', () => {
       expect(faultsOf(withStep({ id: 'a', type: 'sleep', seconds: 3 }))).to.deep.equal([
         fault(
           'steps.0.type',
-          'must be one of transform, emit, delay, user_action, approval, choice, http, fail, succeed',
+          'must be one of transform, emit, delay, user_action, approval, choice, http, fail, succeed, wait_for_event, call',
         ),
       ]);
     });
@@ -367,7 +367,11 @@ describe('parseDefinition', () => {
         timeout_ms: 60_001,
         retry: { max_attempts: 11, backoff_ms: 3_600_001, jitter: true },
       });
+      // A retry is common to every step: its faults come before those of the step's own fields.
       expect(faultsOf(raw)).to.deep.equal([
+        fault('steps.0.retry.jitter', 'is not a known field'),
+        fault('steps.0.retry.max_attempts', 'must be an integer from 1 to 10'),
+        fault('steps.0.retry.backoff_ms', 'must be an integer from 0 to 3600000'),
         fault('steps.0.method', 'must be one of GET, POST, PUT, PATCH, DELETE'),
         fault('steps.0.url', 'must be an absolute http or https URL'),
         fault(
@@ -377,9 +381,6 @@ describe('parseDefinition', () => {
         fault('steps.0.headers.X-Count', 'must be a string'),
         fault('steps.0.headers.bad name', 'is not a valid header name'),
         fault('steps.0.timeout_ms', 'must be an integer from 1 to 60000'),
-        fault('steps.0.retry.jitter', 'is not a known field'),
-        fault('steps.0.retry.max_attempts', 'must be an integer from 1 to 10'),
-        fault('steps.0.retry.backoff_ms', 'must be an integer from 0 to 3600000'),
       ]);
     });
 
@@ -394,15 +395,63 @@ describe('parseDefinition', () => {
         retry: {},
       });
       expect(faultsOf(raw)).to.deep.equal([
+        fault('steps.0.retry.max_attempts', 'is required'),
+        fault('steps.0.retry.backoff_ms', 'is required'),
         fault('steps.0.url', 'must be an absolute http or https URL'),
         fault('steps.0.headers', 'must be an object of string values'),
         fault('steps.0.timeout_ms', 'must be an integer from 1 to 60000'),
-        fault('steps.0.retry.max_attempts', 'is required'),
-        fault('steps.0.retry.backoff_ms', 'is required'),
       ]);
       expect(faultsOf(withStep({ id: 'call', type: 'http' }))).to.deep.equal([
         fault('steps.0.method', 'is required'),
         fault('steps.0.url', 'is required'),
+      ]);
+    });
+
+    it('wait_for_event: a type no event may have, a match that does not compile, a deadline without its time', () => {
+      expect(
+        faultsOf(
+          withStep({
+            id: 'paid',
+            type: 'wait_for_event',
+            event_type: 'Payment Received',
+            match: '$.(',
+            on_timeout: 'nowhere',
+          }),
+        ).map((found) => found.path),
+      ).to.deep.equal([
+        'steps.0.event_type',
+        'steps.0.match',
+        'steps.0.on_timeout',
+        'steps.0.on_timeout',
+      ]);
+      expect(faultsOf(withStep({ id: 'paid', type: 'wait_for_event' }))).to.deep.equal([
+        fault('steps.0.event_type', 'is required'),
+        fault('steps.0.match', 'is required'),
+      ]);
+    });
+
+    it('call: a process id of the wrong shape, no input', () => {
+      expect(faultsOf(withStep({ id: 'sub', type: 'call', process_id: 'Not An Id' }))).to.deep.equal(
+        [
+          fault('steps.0.process_id', 'must match ^[a-z][a-z0-9_.-]{0,63}$'),
+          fault('steps.0.input', 'is required'),
+        ],
+      );
+    });
+
+    it('retry on any step: attempts, pause, rate and codes out of bounds', () => {
+      const raw = withStep({
+        id: 'sum',
+        type: 'transform',
+        value: '1',
+        retry: { max_attempts: 0, backoff_ms: -1, backoff_rate: 11, on: ['Bad', '*'] },
+      });
+      expect(faultsOf(raw)).to.deep.equal([
+        fault('steps.0.retry.max_attempts', 'must be an integer from 1 to 10'),
+        fault('steps.0.retry.backoff_ms', 'must be an integer from 0 to 3600000'),
+        fault('steps.0.retry.backoff_rate', 'must be a number from 1 to 10'),
+        fault('steps.0.retry.on.0', 'must match ^[a-z][a-z0-9_]{0,63}$'),
+        fault('steps.0.retry.on.1', 'must match ^[a-z][a-z0-9_]{0,63}$'),
       ]);
     });
 

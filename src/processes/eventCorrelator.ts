@@ -1,0 +1,132 @@
+import type { FeedConsumer } from '../../adapters/transport/port.js';
+import type { BusinessEvent } from '../../domain/events/businessEvent.js';
+import { BUSINESS_EVENT_STREAM_PREFIX } from '../../domain/events/businessEvent.js';
+import { caughtBy } from '../../domain/processes/execution/catching.js';
+import { followingStep, stepById } from '../../domain/processes/execution/stepGraph.js';
+import type { ReceivedEvent } from '../../domain/processes/instance/instanceEvents.js';
+import type { RecordedEvent } from '../../domain/shared/envelope.js';
+import { causedBy, comparePositions } from '../../domain/shared/envelope.js';
+import type { EventWaitDoc } from '../../projections/processInstances.js';
+import {
+  PROCESS_EVENT_WAITS,
+  processInstancesProjection,
+} from '../../projections/processInstances.js';
+import { runOnFeed } from '../processing/processor.js';
+import { allDocs } from '../reads/readModels.js';
+import type { Services } from '../services.js';
+import { EXECUTOR_ACTOR } from './executorActor.js';
+import type { Definitions } from './definitions.js';
+import { evaluate, ExpressionError, isTrue } from './expressions.js';
+import { openSession } from './instanceSession.js';
+
+type Needs = Pick<Services, 'eventStore' | 'feed' | 'logger' | 'now' | 'projector' | 'readStore'>;
+
+/** The executors' group that correlates business events with the instances waiting for them. */
+export const CORRELATOR = 'process_correlator';
+
+type Deps = {
+  services: Needs;
+  definitions: Definitions;
+  /** Runs work on an instance while no other executor works on it (under its lease). */
+  exclusive: <T>(instanceId: string, work: () => Promise<T>) => Promise<T>;
+};
+
+type Published = RecordedEvent<BusinessEvent>;
+
+/** Instances an event is offered to at once: many waiting on one key take their turns. */
+const OFFERS_AT_ONCE = 16;
+
+const receivedOf = (event: Published): ReceivedEvent => ({
+  id: event.data.id,
+  type: event.type,
+  created_at: event.data.created_at,
+  data: event.data.data,
+});
+
+/**
+ * Offers the event to one waiting instance: its `match`, over the instance's context and the
+ * event, decides. The stream, read under the instance's lease, says whether it still waits for
+ * this; a wait that ended meanwhile (another event, its deadline, a cancel) is left alone.
+ */
+const offer = async ({ services, definitions }: Deps, wait: EventWaitDoc, event: Published) => {
+  const session = await openSession(services.eventStore, wait.id);
+  const state = session.state;
+  const current = state.exists ? state.current : null;
+  if (!state.exists || current?.step_id !== wait.step_id || current.wait?.kind !== 'event') return;
+  // The same step waiting again (a loop) waits anew: only events after its new start count.
+  if (session.waitingSince !== wait.since) return;
+  const version = await definitions.version(state.definition.id, state.definition.version);
+  const step = version && stepById(version.body, wait.step_id);
+  if (!version || step?.type !== 'wait_for_event') return;
+  const now = services.now().toISOString();
+  const received = receivedOf(event);
+  try {
+    const context = {
+      input: state.inputs,
+      steps: state.outputs,
+      instance: { id: state.instance_id, merchant_id: state.merchant_id },
+      event: received,
+    };
+    if (!isTrue(await evaluate(step.match, context))) return;
+    const next = followingStep(version.body, step.id);
+    session.decide({ type: 'receive_event', step_id: step.id, event: received, next, now });
+  } catch (err) {
+    if (!(err instanceof ExpressionError)) throw err;
+    // The match is the definition's fault: the step fails with it, as any expression's would.
+    const caught = caughtBy(step, err.code);
+    session.decide({
+      type: 'fail_step',
+      step_id: step.id,
+      code: err.code,
+      message: `${err.message} (in ${err.expression})`,
+      ...(caught !== undefined && { next: caught }),
+      now,
+    });
+  }
+  // The receipt is news on the instance's stream: the executor holding the instance moves it on.
+  await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+};
+
+/**
+ * `wait_for_event` (PRODUCT.md 16): each business event is offered to the instances of its
+ * merchant that wait for its type, found through their index (never by reading instances), and
+ * only to those whose wait began before the event was recorded. One executor of the group
+ * correlates each event, in the log's order, at least once: a receipt is idempotent.
+ */
+export const startEventCorrelator = (deps: Deps): Promise<FeedConsumer> =>
+  runOnFeed(
+    deps.services.feed,
+    {
+      name: CORRELATOR,
+      filter: { streamPrefixes: [BUSINESS_EVENT_STREAM_PREFIX] },
+      handle: async (events) => {
+        const last = events[events.length - 1];
+        const reading = [processInstancesProjection.name];
+        if (last && !(await deps.services.projector.caughtUp(last.position, undefined, reading)))
+          throw new Error('The process waits read model is behind the events to correlate.');
+        const waitsOf = new Map<string, Promise<EventWaitDoc[]>>();
+        for (const event of events as readonly Published[]) {
+          const key = `${event.data.merchant_id}\u0000${event.type}`;
+          let waits = waitsOf.get(key);
+          if (!waits) {
+            waits = allDocs(deps.services.readStore, PROCESS_EVENT_WAITS, {
+              where: { merchant_id: event.data.merchant_id, event_type: event.type },
+              orderBy: { field: 'step_id', direction: 'asc' },
+            });
+            waitsOf.set(key, waits);
+          }
+          const before = (await waits).filter(
+            (wait) => comparePositions(wait.since, event.position) < 0,
+          );
+          for (let at = 0; at < before.length; at += OFFERS_AT_ONCE)
+            await Promise.all(
+              before
+                .slice(at, at + OFFERS_AT_ONCE)
+                .map((wait) => deps.exclusive(wait.id, () => offer(deps, wait, event))),
+            );
+        }
+      },
+    },
+    deps.services,
+    { firstFrom: 'end' },
+  );

@@ -1,0 +1,28 @@
+import type { ServiceCaller } from '../../adapters/services/port.js';
+import type { StepWait } from '../../domain/processes/instance/instanceEvents.js';
+import type { DefinitionBody } from '../../domain/processes/stepLanguage.js';
+import type { EventMetadata } from '../../domain/shared/envelope.js';
+import type { Services } from '../services.js';
+import type { Definitions } from './definitions.js';
+import type { ExpressionContext } from './expressions.js';
+
+/** What became of one run of a step. */
+export type StepOutcome =
+  | { kind: 'completed'; output: unknown; next: string | null }
+  | { kind: 'waiting'; wait: StepWait }
+  | { kind: 'failed'; code: string; message: string };
+
+export type StepEnvironment = {
+  services: Pick<Services, 'eventStore' | 'now'>;
+  caller: ServiceCaller;
+  definitions: Definitions;
+  definition: DefinitionBody;
+  /** How many `call`s deep the instance is (0: top level). */
+  depth: number;
+  /** How many attempts of this run of the step failed and were retried. */
+  failures: number;
+  context: ExpressionContext;
+  /** Which run of this step this is (1 for the first): loops run a step again. */
+  run: number;
+  metadata: EventMetadata;
+};
