@@ -99,7 +99,7 @@ export const childEnding = async (
   } as const;
   if (child.status === 'completed')
     return { ...base, child: { status: 'completed', output: child.result?.output ?? null } };
-  const message = child.error?.message ?? 'cancelled';
+  const message = child.error ? `${child.error.code}: ${child.error.message}` : 'cancelled';
   const failures = parent.current!.failures ?? 0;
   const pause = retryPause(step, 'child_failed', failures);
   const onFailed = caughtBy(step, 'child_failed');
