@@ -16,7 +16,9 @@ export const keptCheckpoint = async (
   name: string,
 ): Promise<KeptCheckpoint> => {
   await readStore.registerProjection(name, []);
-  let savedAt = 0;
+  // Never yet saved: the first progress is written at once (performance.now counts from the
+  // process's start, so a zero here would hold back every save of its first second).
+  let savedAt = Number.NEGATIVE_INFINITY;
   let unsaved: Position | undefined;
   const write = async () => {
     if (unsaved === undefined) return;

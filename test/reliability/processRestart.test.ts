@@ -102,4 +102,98 @@ describe('process instances survive SIGKILL', function () {
       dir.remove();
     }
   });
+
+  it('resumes instances waiting for an event, and a parent whose child runs, exactly once', async () => {
+    const dir = tempDir();
+    const env = { SLUICE_DATA_DIR: dir.path, SLUICE_ADMIN_KEY: ADMIN };
+    let server = await startServerProcess(env);
+    const payment = (reference: string) => ({
+      type: 'payment.received',
+      merchant_id: 'mer_acme',
+      data: {
+        payment_id: `pay_${reference}`,
+        currency: 'EUR',
+        amount: 100,
+        payer_name: 'Customer GmbH',
+        reference,
+        received_at: '2026-03-20T07:45:00.000Z',
+      },
+    });
+    try {
+      await publish(server, {
+        id: 'restart.await',
+        name: 'Await payment',
+        input_schema: { type: 'object' },
+        steps: [
+          {
+            id: 'paid',
+            type: 'wait_for_event',
+            event_type: 'payment.received',
+            match: 'event.data.reference = input.invoice',
+          },
+        ],
+        output: 'steps.paid.data.payment_id',
+      });
+      await publish(server, {
+        id: 'restart.slow-child',
+        name: 'Slow child',
+        input_schema: { type: 'object' },
+        steps: [
+          { id: 'pause', type: 'delay', duration_ms: 1500 },
+          { id: 'after', type: 'transform', value: 'input.n * 2' },
+        ],
+        output: 'steps.after',
+      });
+      await publish(server, {
+        id: 'restart.parent',
+        name: 'Parent',
+        input_schema: { type: 'object' },
+        steps: [{ id: 'sub', type: 'call', process_id: 'restart.slow-child', input: '{"n": 21}' }],
+        output: 'steps.sub',
+      });
+      const runOf = async (definition: string, input: Record<string, unknown>) =>
+        (
+          await call(server, 'POST', `/v1/processes/${definition}/runs`, {
+            merchant_id: 'mer_acme',
+            input,
+          })
+        ).body.id as string;
+      const early = await runOf('restart.await', { invoice: 'INV-A' });
+      const late = await runOf('restart.await', { invoice: 'INV-B' });
+      const parent = await runOf('restart.parent', {});
+      await until(server, early, 'waiting');
+      await until(server, late, 'waiting');
+      await until(server, parent, 'waiting');
+
+      // The event is recorded, and the server dies before or while correlating it.
+      expect((await call(server, 'POST', '/v1/events', payment('INV-A'))).status).to.equal(201);
+      await kill(server);
+      server = await startServerProcess(env);
+
+      expect((await until(server, early, 'completed')).result).to.deep.equal({
+        output: 'pay_INV-A',
+      });
+      expect((await call(server, 'GET', `/v1/process-instances/${late}`)).body.status).to.equal(
+        'waiting',
+      );
+      expect((await call(server, 'POST', '/v1/events', payment('INV-B'))).status).to.equal(201);
+      expect((await until(server, late, 'completed')).result).to.deep.equal({
+        output: 'pay_INV-B',
+      });
+      const done = await until(server, parent, 'completed');
+      expect(done.result).to.deep.equal({ output: 42 });
+      expect(done.children).to.have.length(1);
+
+      // Exactly once: one receipt in each history, one child.
+      for (const id of [early, late]) {
+        const history = await call(server, 'GET', `/v1/process-instances/${id}/events`);
+        const types = (history.body.data as Array<{ type: string }>).map((e) => e.type);
+        expect(types.filter((t) => t === 'process_instance.event_received')).to.have.length(1);
+        expect(types.filter((t) => t === 'process_instance.completed')).to.have.length(1);
+      }
+    } finally {
+      await kill(server);
+      dir.remove();
+    }
+  });
 });

@@ -11,9 +11,16 @@ export const logFeed = (
 ): EventFeed => ({
   consume: async (group, filter, handler, options = {}) => {
     const checkpoint = await checkpointOf(group);
-    const after =
-      (await checkpoint.load()) ??
-      (options.firstFrom === 'end' ? await eventStore.headPosition() : undefined);
+    let after = await checkpoint.load();
+    if (after === undefined && options.firstFrom === 'end') {
+      after = await eventStore.headPosition();
+      // Where a new group starts is kept at once: a group killed before its first batch would
+      // otherwise start again from the end, past the events recorded meanwhile.
+      if (after !== undefined) {
+        await checkpoint.save(after);
+        await checkpoint.flush();
+      }
+    }
     // A batch is done once the handler returns: only then does the checkpoint pass it. A handler
     // that rejects ends the subscription before its batch is counted.
     const subscription = eventStore.subscribe(
