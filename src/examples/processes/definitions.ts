@@ -103,4 +103,44 @@ export const exampleDefinitions = [
     ],
     output: '{ "reminded": input.invoice_id }',
   },
+  {
+    id: 'order.await_payment',
+    name: 'Order awaiting payment',
+    description:
+      'Waits up to 24 hours for the payment of the order’s invoice, then confirms the order; without it, reminds the customer and fails.',
+    input_schema: {
+      type: 'object',
+      required: ['order_id', 'invoice_id'],
+      properties: { order_id: { type: 'string' }, invoice_id: { type: 'string' } },
+    },
+    steps: [
+      {
+        id: 'paid',
+        name: 'Wait for the payment',
+        type: 'wait_for_event',
+        event_type: 'payment.received',
+        match: 'event.data.reference = input.invoice_id',
+        timeout_ms: 86_400_000,
+        on_timeout: 'remind',
+      },
+      {
+        id: 'confirm',
+        name: 'Confirm the order',
+        type: 'emit',
+        event_type: 'order.confirmed',
+        data: '{ "order_id": input.order_id, "payment_id": steps.paid.data.payment_id }',
+        next: 'done',
+      },
+      {
+        id: 'remind',
+        name: 'Remind the customer',
+        type: 'emit',
+        event_type: 'invoice.sent',
+        data: '{ "invoice_id": input.invoice_id, "reminder": true }',
+      },
+      { id: 'overdue', type: 'fail', code: 'payment_overdue', message: 'No payment in 24 hours.' },
+      { id: 'done', type: 'succeed' },
+    ],
+    output: '{ "order_id": input.order_id, "payment_id": steps.paid.data.payment_id }',
+  },
 ];

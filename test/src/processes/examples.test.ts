@@ -54,4 +54,36 @@ describe('the example process definitions', () => {
     expect(res.status, res.text).to.equal(202);
     expect(res.body.status).to.equal('waiting');
   });
+
+  it('order.await_payment confirms the order once its invoice is paid', async () => {
+    const res = await run(service, 'order.await_payment', {
+      input: { order_id: 'ord_9', invoice_id: 'INV-2026-000142' },
+      wait: { timeout_ms: 5000 },
+    });
+    expect(res.status, res.text).to.equal(202);
+    expect(res.body.steps[0]).to.include({ id: 'paid', status: 'waiting' });
+    const paid = await service.api.post('/v1/events', service.admin, {
+      type: 'payment.received',
+      merchant_id: 'mer_acme',
+      data: {
+        payment_id: 'pay_9c2w7d',
+        currency: 'EUR',
+        amount: 12990,
+        payer_name: 'Customer GmbH',
+        reference: 'INV-2026-000142',
+        received_at: '2026-03-20T07:45:00.000Z',
+      },
+    });
+    expect(paid.status, paid.text).to.equal(201);
+    const done = await eventually(
+      () => service.api.get(`/v1/process-instances/${res.body.id as string}`, service.admin),
+      (r) => r.body.status === 'completed',
+    );
+    expect(done.body.result.output).to.deep.equal({ order_id: 'ord_9', payment_id: 'pay_9c2w7d' });
+    expect(done.body.steps.map((s: { id: string }) => s.id)).to.deep.equal([
+      'paid',
+      'confirm',
+      'done',
+    ]);
+  });
 });
