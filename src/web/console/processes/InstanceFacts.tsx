@@ -34,6 +34,19 @@ export const InstanceFacts = ({
           ['Last change', formatDateTime(instance.updated_at)],
           ['Ended', instance.completed_at ? formatDateTime(instance.completed_at) : 'not yet'],
           [
+            'Called by',
+            instance.parent ? (
+              <span>
+                <a class="mono" href={hrefOf(processRoutes.instance(instance.parent.instance_id))}>
+                  {instance.parent.instance_id}
+                </a>{' '}
+                at step <code>{instance.parent.step_id}</code>
+              </span>
+            ) : (
+              '—'
+            ),
+          ],
+          [
             'Replay of',
             instance.replay_of ? (
               <a class="mono" href={hrefOf(processRoutes.instance(instance.replay_of))}>
@@ -46,6 +59,7 @@ export const InstanceFacts = ({
         ]}
       />
     </section>
+    {instance.children.length > 0 && <ChildInstances children={instance.children} />}
     <section class="card proc-panel" aria-labelledby="io-heading">
       <h2 id="io-heading">Input and result</h2>
       <CodeBlock label="Input" value={instance.inputs} />
@@ -72,4 +86,25 @@ export const InstanceFacts = ({
       )}
     </section>
   </>
+);
+
+/** The instances the call steps started, each with its step and how it stands. */
+const ChildInstances = ({ children }: { children: Instance['children'] }) => (
+  <section class="card proc-panel" aria-labelledby="children-heading">
+    <h2 id="children-heading">Child instances</h2>
+    <ul class="proc-children">
+      {children.map((child) => (
+        <li key={child.instance_id}>
+          <a class="mono" href={hrefOf(processRoutes.instance(child.instance_id))}>
+            {child.instance_id}
+          </a>{' '}
+          <span class="proc-muted">
+            {child.definition.id} v{child.definition.version}, from step{' '}
+          </span>
+          <code>{child.step_id}</code>{' '}
+          <Badge tone={INSTANCE_TONE[child.status]}>{humanized(child.status)}</Badge>
+        </li>
+      ))}
+    </ul>
+  </section>
 );
