@@ -8,6 +8,7 @@ import { startBareExpress, startBenchServer } from './serverProcess.js';
 import type { BenchmarkOptions, BenchmarkResult } from './figures.js';
 import { ofCeiling, withinCeiling } from './figures.js';
 import { inTempDir, rate, table, time } from './support.js';
+import { correlationFigures } from './correlation.js';
 
 const ADMIN = 'sk_bench_processes_admin_key_0123456789';
 const CONCURRENCY = 32;
@@ -155,5 +156,10 @@ export const processBenchmark = async ({ quick }: BenchmarkOptions): Promise<Ben
     }
   });
   await client.close();
-  return result;
+  const correlation = await correlationFigures(quick);
+  return {
+    ...result,
+    figures: [...result.figures, ...correlation.figures],
+    notes: [...result.notes, ...correlation.notes],
+  };
 };
