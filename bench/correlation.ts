@@ -23,7 +23,7 @@ const call = async (api: Api, method: string, path: string, body?: unknown) => {
   });
   const text = await res.body.text();
   if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
-  return JSON.parse(text) as Record<string, any>;
+  return JSON.parse(text) as Record<string, unknown> & { id: string; status: string };
 };
 
 const AWAITING = {
@@ -70,7 +70,7 @@ const inParallel = async (count: number, work: (i: number) => Promise<unknown>) 
 };
 
 const statusOf = async (api: Api, id: string) =>
-  (await call(api, 'GET', `/v1/process-instances/${id}`)).status as string;
+  (await call(api, 'GET', `/v1/process-instances/${id}`)).status;
 
 const until = async (api: Api, id: string, status: string) => {
   while ((await statusOf(api, id)) !== status) await new Promise((r) => setTimeout(r, 2));
@@ -81,7 +81,7 @@ const startWaiting = async (api: Api, merchant: string, ref: string) => {
     merchant_id: merchant,
     input: { ref },
   });
-  return run.id as string;
+  return run.id;
 };
 
 /**

@@ -1,9 +1,7 @@
-import type { Either } from 'fp-ts/lib/Either.js';
 import { isRight, left, right } from 'fp-ts/lib/Either.js';
 import type { Decider } from '../../shared/decider.js';
-import type { DomainError } from '../../shared/errors.js';
 import { domainError } from '../../shared/errors.js';
-import type { InstanceEvent, StepWait } from './instanceEvents.js';
+import type { InstanceEvent } from './instanceEvents.js';
 import type { ExistingInstance, InstanceState } from './instanceState.js';
 import { evolveInstance, isTerminal } from './instanceState.js';
 import { ending, failure, handledFailure } from './endings.js';
