@@ -431,12 +431,12 @@ describe('parseDefinition', () => {
     });
 
     it('call: a process id of the wrong shape, no input', () => {
-      expect(faultsOf(withStep({ id: 'sub', type: 'call', process_id: 'Not An Id' }))).to.deep.equal(
-        [
-          fault('steps.0.process_id', 'must match ^[a-z][a-z0-9_.-]{0,63}$'),
-          fault('steps.0.input', 'is required'),
-        ],
-      );
+      expect(
+        faultsOf(withStep({ id: 'sub', type: 'call', process_id: 'Not An Id' })),
+      ).to.deep.equal([
+        fault('steps.0.process_id', 'must match ^[a-z][a-z0-9_.-]{0,63}$'),
+        fault('steps.0.input', 'is required'),
+      ]);
     });
 
     it('retry on any step: attempts, pause, rate and codes out of bounds', () => {
