@@ -52,26 +52,32 @@ browserSuite('the console shows a call’s child and the event an instance waite
       wait: { timeout_ms: 10_000 },
     });
     expect(run.status, run.text).to.equal(202);
-    const signal = await service.api.post('/v1/events', service.admin, {
-      type: 'extension.payment.settled',
-      merchant_id: 'mer_calls',
-      data: { order: 'ord_1' },
-    });
-    expect(signal.status, signal.text).to.equal(201);
-    let read = await service.api.get(`/v1/process-instances/${run.body.id}`, service.admin);
-    for (let tries = 0; read.body.status !== 'completed' && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      read = await service.api.get(`/v1/process-instances/${run.body.id}`, service.admin);
-    }
-    expect(read.body.status).to.equal('completed');
-    const childId = (read.body.children as Array<{ instance_id: string }>)[0]!.instance_id;
-
     const tab = await openTab(world().browser, DESKTOP);
     try {
       const { page } = tab;
       page.setDefaultTimeout(10_000);
       await signInToConsole(page, service, service.admin);
       await page.goto(`${service.url}/console#/processes/instances/${run.body.id as string}`);
+      // Waiting: the page says for which event, and on what condition.
+      const pending = page.locator('.proc-pending');
+      await pending.getByRole('heading', { name: 'Waiting for an event' }).waitFor();
+      expect(await pending.innerText())
+        .to.contain('extension.payment.settled')
+        .and.contain('event.data.order = input.order');
+      await screenshot(page, 'console-instance-waiting-for-event');
+      const signal = await service.api.post('/v1/events', service.admin, {
+        type: 'extension.payment.settled',
+        merchant_id: 'mer_calls',
+        data: { order: 'ord_1' },
+      });
+      expect(signal.status, signal.text).to.equal(201);
+      let read = await service.api.get(`/v1/process-instances/${run.body.id}`, service.admin);
+      for (let tries = 0; read.body.status !== 'completed' && tries < 100; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        read = await service.api.get(`/v1/process-instances/${run.body.id}`, service.admin);
+      }
+      expect(read.body.status).to.equal('completed');
+      const childId = (read.body.children as Array<{ instance_id: string }>)[0]!.instance_id;
       await page.locator('[data-step="paid"][data-state="completed"]').waitFor();
       await page.locator('[data-step="pick"][data-state="completed"]').waitFor();
       const children = page.locator('#children-heading + ul li');

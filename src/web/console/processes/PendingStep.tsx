@@ -3,7 +3,9 @@ import { useState } from 'preact/hooks';
 import { Button, ProblemBanner, TextAreaField } from '../../shared/components';
 import { useAction } from '../../shared/useAction';
 import { useConsole } from '../context';
+import { hrefOf } from '../../shared/router';
 import { formatPreciseTime } from './labels';
+import { processRoutes } from './routes';
 import type { Decision, History, Instance, InstanceStep, Step } from './processApi';
 import { completeUserAction, resolveApproval } from './processApi';
 
@@ -81,15 +83,83 @@ const UserActionForm = ({ instance, step, action, onDone }: Props & { action?: s
   );
 };
 
-/** When a delay's timer fires, from the history's last word on the step. */
-const timerDue = (history: History, stepId: string): string | undefined => {
+/** What the step waits for, as the history last recorded it: `{ kind, until?, ... }`. */
+type RecordedWait = {
+  kind?: string;
+  until?: string;
+  event_type?: string;
+  instance_id?: string;
+  attempt?: number;
+  error?: { code?: string };
+};
+
+const lastWait = (history: History, stepId: string): RecordedWait => {
   const waiting = history.events.findLast(
     (e) =>
       e.type === 'process_instance.step_waiting' &&
       (e.data as { step_id?: unknown }).step_id === stepId,
   );
-  const until = (waiting?.data as { wait?: { until?: unknown } } | undefined)?.wait?.until;
-  return typeof until === 'string' ? until : undefined;
+  return ((waiting?.data as { wait?: RecordedWait } | undefined)?.wait ?? {}) as RecordedWait;
+};
+
+const HEADINGS: Record<string, string> = {
+  approval: 'Waiting for approval',
+  user_action: 'Waiting for a user action',
+  event: 'Waiting for an event',
+  child: 'Waiting for a child instance',
+  retry: 'Waiting to try again',
+};
+
+/** A wait that only time or another part of the service ends: what it is, and when it ends. */
+const Awaited = ({
+  stepId,
+  wait,
+  match,
+}: {
+  stepId: string;
+  wait: RecordedWait;
+  match?: string;
+}) => {
+  const by = wait.until ? ` (at most until ${formatPreciseTime(wait.until)})` : '';
+  switch (wait.kind) {
+    case 'event':
+      return (
+        <p>
+          <code>{stepId}</code> waits for a <code>{wait.event_type}</code> event of this merchant
+          {match && (
+            <>
+              {' '}
+              for which <code>{match}</code> is true
+            </>
+          )}
+          {by}.
+        </p>
+      );
+    case 'child':
+      return (
+        <p>
+          <code>{stepId}</code> waits for its child instance{' '}
+          <a class="mono" href={hrefOf(processRoutes.instance(wait.instance_id ?? ''))}>
+            {wait.instance_id}
+          </a>{' '}
+          to end.
+        </p>
+      );
+    case 'retry':
+      return (
+        <p>
+          <code>{stepId}</code> failed with <code>{wait.error?.code}</code>; attempt {wait.attempt}{' '}
+          starts {wait.until ? `at ${formatPreciseTime(wait.until)}` : 'when its timer fires'}.
+        </p>
+      );
+    default:
+      return (
+        <p>
+          <code>{stepId}</code> resumes the run{' '}
+          {wait.until ? `at ${formatPreciseTime(wait.until)}` : 'when its timer fires'}.
+        </p>
+      );
+  }
 };
 
 /**
@@ -111,20 +181,18 @@ export const PendingStep = ({
     instance.status === 'waiting' && instance.steps.find((s) => s.status === 'waiting');
   if (!waiting) return null;
   const defined = steps.find((s) => s.id === waiting.id);
-  const due = waiting.type === 'delay' ? timerDue(history, waiting.id) : undefined;
-  const heading =
-    waiting.type === 'approval'
-      ? 'Waiting for approval'
-      : waiting.type === 'user_action'
-        ? 'Waiting for a user action'
-        : 'Waiting on a timer';
+  const recorded = lastWait(history, waiting.id);
+  // A person's step is known by its type before its history has loaded.
+  const wait = { ...recorded, kind: recorded.kind ?? waiting.type };
+  const heading = HEADINGS[wait.kind] ?? 'Waiting on a timer';
+  const person = wait.kind === 'approval' || wait.kind === 'user_action';
   return (
     <section class="card proc-panel proc-pending" aria-labelledby="pending-heading">
       <h2 id="pending-heading">{heading}</h2>
-      {waiting.type === 'approval' && (
+      {wait.kind === 'approval' && (
         <ApprovalForm key={waiting.id} instance={instance} step={waiting} onDone={onDone} />
       )}
-      {waiting.type === 'user_action' && (
+      {wait.kind === 'user_action' && (
         <UserActionForm
           key={waiting.id}
           instance={instance}
@@ -133,11 +201,12 @@ export const PendingStep = ({
           {...(defined?.type === 'user_action' && defined.action && { action: defined.action })}
         />
       )}
-      {waiting.type === 'delay' && (
-        <p>
-          <code>{waiting.id}</code> resumes the run{' '}
-          {due ? `at ${formatPreciseTime(due)}` : 'when its timer fires'}.
-        </p>
+      {!person && (
+        <Awaited
+          stepId={waiting.id}
+          wait={wait}
+          {...(defined?.type === 'wait_for_event' && { match: defined.match })}
+        />
       )}
     </section>
   );
