@@ -99,7 +99,7 @@ const lastWait = (history: History, stepId: string): RecordedWait => {
       e.type === 'process_instance.step_waiting' &&
       (e.data as { step_id?: unknown }).step_id === stepId,
   );
-  return ((waiting?.data as { wait?: RecordedWait } | undefined)?.wait ?? {});
+  return (waiting?.data as { wait?: RecordedWait } | undefined)?.wait ?? {};
 };
 
 const HEADINGS: Record<string, string> = {
