@@ -3,6 +3,12 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import type { CallStep } from '../../domain/processes/stepLanguage.js';
 import type { InstanceCommand } from '../../domain/processes/instance/instanceCommands.js';
 import type { ExistingInstance } from '../../domain/processes/instance/instanceState.js';
+import { TERMINAL_STATUSES } from '../../domain/processes/instance/instanceState.js';
+import {
+  PROCESS_INSTANCES,
+  processInstancesProjection,
+} from '../../projections/processInstances.js';
+import { findDocs } from '../reads/readModels.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import { followingStep } from '../../domain/processes/execution/stepGraph.js';
 import { caughtBy } from '../../domain/processes/execution/catching.js';
@@ -24,6 +30,8 @@ import type { StepEnvironment, StepOutcome } from './stepTypes.js';
 
 /** How many `call`s deep instances may nest: a definition calling itself ends there. */
 export const MAX_CALL_DEPTH = 5;
+
+const CHILDREN_PAGE = 100;
 
 const failed = (code: string, message: string): StepOutcome => ({ kind: 'failed', code, message });
 
@@ -113,17 +121,37 @@ export const childEnding = async (
   };
 };
 
-/** A cancelled parent's child is cancelled in turn (and its own child after it); one ended is left. */
-export const cancelChild = async (
-  services: Pick<Services, 'eventStore' | 'now'>,
-  childId: string,
-  cause: RecordedEvent,
+/**
+ * A cancelled parent's running children are cancelled in turn (and theirs after them). They are
+ * found in the read model once it shows the parent's cancellation, so a child started an instant
+ * before it, whose parent had not yet recorded the wait, is found too; one already ended is left.
+ */
+export const cancelChildren = async (
+  services: Pick<Services, 'eventStore' | 'now' | 'projector' | 'readStore'>,
+  cancelled: RecordedEvent,
 ): Promise<void> => {
-  await handleCommand(
-    services.eventStore,
-    instanceDecider,
-    instanceStream(childId),
-    { type: 'cancel_instance', now: services.now().toISOString() },
-    causedBy(cause, EXECUTOR_ACTOR),
-  );
+  const parentId = (cancelled.data as { instance_id: string }).instance_id;
+  const reading = [processInstancesProjection.name];
+  if (!(await services.projector.caughtUp(cancelled.position, undefined, reading)))
+    throw new Error('The instances read model is behind the cancellation to pass on.');
+  let cursor: string | undefined;
+  do {
+    const page = await findDocs(services.readStore, PROCESS_INSTANCES, {
+      where: { parent_id: parentId },
+      orderBy: { field: 'created_at', direction: 'asc' },
+      limit: CHILDREN_PAGE,
+      ...(cursor && { cursor }),
+    });
+    for (const child of page.docs) {
+      if (TERMINAL_STATUSES.has(child.status)) continue;
+      await handleCommand(
+        services.eventStore,
+        instanceDecider,
+        instanceStream(child.id),
+        { type: 'cancel_instance', now: services.now().toISOString() },
+        causedBy(cancelled, EXECUTOR_ACTOR),
+      );
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
 };

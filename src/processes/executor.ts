@@ -7,7 +7,7 @@ import type {
 } from '../../domain/processes/instance/instanceEvents.js';
 import { TERMINAL_EVENT_TYPES } from '../../domain/processes/instance/instanceEvents.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
-import { cancelChild } from './childInstances.js';
+import { cancelChildren } from './childInstances.js';
 import { startEventCorrelator } from './eventCorrelator.js';
 import { newId } from '../ids.js';
 import { runOnFeed } from '../processing/processor.js';
@@ -46,11 +46,11 @@ const MOVES_ON: ReadonlySet<string> = new Set([
 const newsOf = (event: RecordedEvent<InstanceEvent>) => {
   const merchantId = event.metadata.merchant_id ?? undefined;
   if (MOVES_ON.has(event.type))
-    return { moves: event.data.instance_id, merchantId, cancels: undefined };
+    return { moves: event.data.instance_id, merchantId, cancelled: false };
   if (!TERMINAL_EVENT_TYPES.has(event.type)) return undefined;
   const ending = event as RecordedEvent<InstanceCompleted | InstanceFailed | InstanceCancelled>;
-  const cancels = ending.type === 'process_instance.cancelled' ? ending.data.child_id : undefined;
-  return { moves: ending.data.parent?.instance_id, merchantId, cancels };
+  const cancelled = ending.type === 'process_instance.cancelled';
+  return { moves: ending.data.parent?.instance_id, merchantId, cancelled };
 };
 
 export type Executor = { stop: () => Promise<void> };
@@ -72,7 +72,7 @@ const followInstanceNews = (services: Needs, queue: InstanceQueue) =>
         for (const event of events as readonly RecordedEvent<InstanceEvent>[]) {
           const news = newsOf(event);
           if (news?.moves) moved.set(news.moves, news.merchantId);
-          if (news?.cancels) await cancelChild(services, news.cancels, event);
+          if (news?.cancelled) await cancelChildren(services, event);
         }
         await Promise.all(
           [...moved].map(([instanceId, merchantId]) => queue.enqueue(instanceId, merchantId)),
