@@ -65,7 +65,7 @@ export type InstanceStepDoc = {
   output: unknown;
   error: InstanceError | null;
   /** The attempt under way or last made, when the step's retry ran it more than once. */
-  attempt?: number;
+  attempt?: number | null;
 };
 
 export const stepDocId = (instanceId: string, stepId: string): string => `${instanceId}/${stepId}`;
@@ -119,6 +119,7 @@ const stepStartedChanges = (event: RecordedEvent<StepStarted>): Change[] => {
         completed_at: null,
         output: null,
         error: null,
+        attempt: null,
       }),
       setOnInsert: {
         instance_id,

@@ -55,7 +55,7 @@ const common = {
         minItems: 1,
         items: { type: 'string', pattern: '^[a-z][a-z0-9_]{0,63}$' },
         description:
-          'The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is)',
+          'The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch',
       },
     },
     ['backoff_rate', 'on'],

@@ -171,10 +171,25 @@ const complete = async (session: InstanceSession, definition: DefinitionBody, no
   }
 };
 
+/**
+ * A child whose parent ended before the child's first step (cancelled while its call was starting
+ * the child, say) has no one to answer: it is cancelled rather than run.
+ */
+const orphaned = async (deps: ExecutorDeps, child: ExistingInstance): Promise<boolean> => {
+  if (!child.parent) return false;
+  const parent = (await openSession(deps.services.eventStore, child.parent.instance_id)).state;
+  return parent.exists && isTerminal(parent);
+};
+
 const advanceOnce = async (deps: ExecutorDeps, instanceId: string): Promise<Standing> => {
   const session = await openSession(deps.services.eventStore, instanceId);
   const start = session.state;
   if (!start.exists) return null;
+  if (start.status === 'pending' && (await orphaned(deps, start))) {
+    session.decide({ type: 'cancel_instance', now: deps.services.now().toISOString() });
+    await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+    return { status: 'cancelled', wakeAt: null };
+  }
   const waitsOnChild = start.current?.wait?.kind === 'child';
   if (isTerminal(start) || (start.status === 'waiting' && !waitsOnChild))
     return { status: start.status, wakeAt: null };

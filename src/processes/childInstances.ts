@@ -24,7 +24,8 @@ import {
 import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
 import { EXECUTOR_ACTOR } from './executorActor.js';
-import { openSession } from './instanceSession.js';
+import { InstanceMoved, openSession } from './instanceSession.js';
+import type { Definitions } from './definitions.js';
 import { checkStart, startInstance } from './startInstance.js';
 import type { StepEnvironment, StepOutcome } from './stepTypes.js';
 
@@ -64,7 +65,7 @@ export const startChild = async (step: CallStep, env: StepEnvironment): Promise<
   if (!version) throw new Error(`${step.process_id} v${called.active_version} is not readable`);
   const input = await evaluate(step.input, env.context);
   if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return failed('invalid_input', 'The input of a call must be an object.');
+    return failed('input_invalid', 'The input of a call must be an object.');
   const checked = checkStart({
     version,
     merchantId: instance.merchant_id,
@@ -73,7 +74,7 @@ export const startChild = async (step: CallStep, env: StepEnvironment): Promise<
     replayOf: null,
     lineage: { parent: { instance_id: instance.id, step_id: step.id }, depth: env.depth + 1 },
   });
-  if (isLeft(checked)) return failed('invalid_input', checked.left.detail);
+  if (isLeft(checked)) return failed('input_invalid', checked.left.detail);
   const childId = childInstanceId(instance.id, step.id, env.run, env.failures);
   const started = await startInstance(env.services, checked.right, env.metadata, childId);
   if (isLeft(started)) return failed(started.left.code, started.left.detail);
@@ -144,14 +145,49 @@ export const cancelChildren = async (
     });
     for (const child of page.docs) {
       if (TERMINAL_STATUSES.has(child.status)) continue;
-      await handleCommand(
+      const result = await handleCommand(
         services.eventStore,
         instanceDecider,
         instanceStream(child.id),
         { type: 'cancel_instance', now: services.now().toISOString() },
         causedBy(cancelled, EXECUTOR_ACTOR),
       );
+      // Refused because the child ended meanwhile: nothing left to cancel. Otherwise, again later.
+      if (isLeft(result)) {
+        const now = (await openSession(services.eventStore, child.id)).state;
+        if (now.exists && !TERMINAL_STATUSES.has(now.status))
+          throw new Error(`Child ${child.id} could not be cancelled: ${result.left.detail}`);
+      }
     }
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+};
+
+/**
+ * The end of a child, recorded in its parent waiting on it (news of the child's end): the call
+ * completes, fails or waits to be retried, and that record moves the parent on. Nothing happens
+ * when the parent does not wait on this child (yet: it looks again itself once it recorded the
+ * wait; or any more). Another writer getting there first makes it look again.
+ */
+export const recordChildEnd = async (
+  services: Pick<Services, 'eventStore' | 'now'>,
+  definitions: Definitions,
+  parentId: string,
+): Promise<void> => {
+  for (let attempt = 1; ; attempt++) {
+    const session = await openSession(services.eventStore, parentId);
+    const parent = session.state;
+    if (!parent.exists || parent.current?.wait?.kind !== 'child') return;
+    const version = await definitions.version(parent.definition.id, parent.definition.version);
+    if (!version) throw new Error(`${parentId} runs a definition version that is missing`);
+    const ended = await childEnding(services.eventStore, parent, version.body, services.now());
+    if (!ended) return;
+    try {
+      session.decide(ended);
+      await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+      return;
+    } catch (err) {
+      if (!(err instanceof InstanceMoved) || attempt >= 5) throw err;
+    }
+  }
 };

@@ -17,24 +17,21 @@ import type { Services } from '../services.js';
 import { EXECUTOR_ACTOR } from './executorActor.js';
 import type { Definitions } from './definitions.js';
 import { evaluate, ExpressionError, isTrue } from './expressions.js';
-import { openSession } from './instanceSession.js';
+import { InstanceMoved, openSession } from './instanceSession.js';
 
 type Needs = Pick<Services, 'eventStore' | 'feed' | 'logger' | 'now' | 'projector' | 'readStore'>;
 
 /** The executors' group that correlates business events with the instances waiting for them. */
 export const CORRELATOR = 'process_correlator';
 
-type Deps = {
-  services: Needs;
-  definitions: Definitions;
-  /** Runs work on an instance while no other executor works on it (under its lease). */
-  exclusive: <T>(instanceId: string, work: () => Promise<T>) => Promise<T>;
-};
+type Deps = { services: Needs; definitions: Definitions };
 
 type Published = RecordedEvent<BusinessEvent>;
 
 /** Instances an event is offered to at once: many waiting on one key take their turns. */
 const OFFERS_AT_ONCE = 16;
+/** Offers made again when another writer appended to the instance first. */
+const MOVED_TRIES = 5;
 
 const receivedOf = (event: Published): ReceivedEvent => ({
   id: event.data.id,
@@ -43,21 +40,34 @@ const receivedOf = (event: Published): ReceivedEvent => ({
   data: event.data.data,
 });
 
+/** What became of an offer: the instance took the event (or failed on its match), or it did not. */
+type Offer = 'taken' | 'declined';
+
 /**
  * Offers the event to one waiting instance: its `match`, over the instance's context and the
- * event, decides. The stream, read under the instance's lease, says whether it still waits for
- * this; a wait that ended meanwhile (another event, its deadline, a cancel) is left alone.
+ * event, decides. The instance's stream says whether it still waits for this; a wait that ended
+ * meanwhile (another event, its deadline, a cancel) declines. No lease is taken: the receipt is
+ * appended at the revision read, so a writer that got there first wins and the offer is made again
+ * on what it wrote.
  */
-const offer = async ({ services, definitions }: Deps, wait: EventWaitDoc, event: Published) => {
+const offerOnce = async (
+  { services, definitions }: Deps,
+  wait: EventWaitDoc,
+  event: Published,
+): Promise<Offer> => {
   const session = await openSession(services.eventStore, wait.id);
   const state = session.state;
   const current = state.exists ? state.current : null;
-  if (!state.exists || current?.step_id !== wait.step_id || current.wait?.kind !== 'event') return;
+  if (!state.exists || current?.step_id !== wait.step_id || current.wait?.kind !== 'event')
+    return 'declined';
   // The same step waiting again (a loop) waits anew: only events after its new start count.
-  if (session.waitingSince !== wait.since) return;
+  if (session.waitingSince !== wait.since) return 'declined';
+  // Recorded at or past the deadline: too late, whenever it is correlated.
+  const until = current.wait.until;
+  if (until !== undefined && event.data.created_at >= until) return 'declined';
   const version = await definitions.version(state.definition.id, state.definition.version);
   const step = version && stepById(version.body, wait.step_id);
-  if (!version || step?.type !== 'wait_for_event') return;
+  if (!version || step?.type !== 'wait_for_event') return 'declined';
   const now = services.now().toISOString();
   const received = receivedOf(event);
   try {
@@ -67,9 +77,16 @@ const offer = async ({ services, definitions }: Deps, wait: EventWaitDoc, event:
       instance: { id: state.instance_id, merchant_id: state.merchant_id },
       event: received,
     };
-    if (!isTrue(await evaluate(step.match, context))) return;
+    if (!isTrue(await evaluate(step.match, context))) return 'declined';
     const next = followingStep(version.body, step.id);
-    session.decide({ type: 'receive_event', step_id: step.id, event: received, next, now });
+    session.decide({
+      type: 'receive_event',
+      step_id: step.id,
+      event: received,
+      next,
+      recorded_at: event.data.created_at,
+      now,
+    });
   } catch (err) {
     if (!(err instanceof ExpressionError)) throw err;
     // The match is the definition's fault: the step fails with it, as any expression's would.
@@ -83,8 +100,20 @@ const offer = async ({ services, definitions }: Deps, wait: EventWaitDoc, event:
       now,
     });
   }
-  // The receipt is news on the instance's stream: the executor holding the instance moves it on.
+  // The receipt is news on the instance's stream: the executor moves the instance on.
   await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+  return 'taken';
+};
+
+/** An offer, made again on the instance as it now stands when another writer got there first. */
+const offer = async (deps: Deps, wait: EventWaitDoc, event: Published): Promise<Offer> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await offerOnce(deps, wait, event);
+    } catch (err) {
+      if (!(err instanceof InstanceMoved) || attempt >= MOVED_TRIES) throw err;
+    }
+  }
 };
 
 /**
@@ -115,15 +144,18 @@ export const startEventCorrelator = (deps: Deps): Promise<FeedConsumer> =>
             });
             waitsOf.set(key, waits);
           }
-          const before = (await waits).filter(
-            (wait) => comparePositions(wait.since, event.position) < 0,
-          );
+          const open = await waits;
+          const before = open.filter((wait) => comparePositions(wait.since, event.position) < 0);
+          const taken = new Set<string>();
           for (let at = 0; at < before.length; at += OFFERS_AT_ONCE)
             await Promise.all(
-              before
-                .slice(at, at + OFFERS_AT_ONCE)
-                .map((wait) => deps.exclusive(wait.id, () => offer(deps, wait, event))),
+              before.slice(at, at + OFFERS_AT_ONCE).map(async (wait) => {
+                if ((await offer(deps, wait, event)) === 'taken') taken.add(wait.id);
+              }),
             );
+          // A wait that took this event is over: the next events of the batch skip it.
+          if (taken.size > 0)
+            waitsOf.set(key, Promise.resolve(open.filter((wait) => !taken.has(wait.id))));
         }
       },
     },

@@ -7,7 +7,7 @@ import type {
 } from '../../domain/processes/instance/instanceEvents.js';
 import { TERMINAL_EVENT_TYPES } from '../../domain/processes/instance/instanceEvents.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
-import { cancelChildren } from './childInstances.js';
+import { cancelChildren, recordChildEnd } from './childInstances.js';
 import { startEventCorrelator } from './eventCorrelator.js';
 import { newId } from '../ids.js';
 import { runOnFeed } from '../processing/processor.js';
@@ -37,6 +37,7 @@ const MOVES_ON: ReadonlySet<string> = new Set([
   'process_instance.user_action_completed',
   'process_instance.approval_resolved',
   'process_instance.event_received',
+  'process_instance.child_ended',
 ]);
 
 /**
@@ -45,12 +46,14 @@ const MOVES_ON: ReadonlySet<string> = new Set([
  */
 const newsOf = (event: RecordedEvent<InstanceEvent>) => {
   const merchantId = event.metadata.merchant_id ?? undefined;
-  if (MOVES_ON.has(event.type))
-    return { moves: event.data.instance_id, merchantId, cancelled: false };
+  // A failure its definition handled (a catch, an on_timeout) leaves the instance running on.
+  const handled = event.type === 'process_instance.step_failed' && event.data.next !== undefined;
+  if (MOVES_ON.has(event.type) || handled)
+    return { moves: event.data.instance_id, merchantId, cancelled: false, parent: undefined };
   if (!TERMINAL_EVENT_TYPES.has(event.type)) return undefined;
   const ending = event as RecordedEvent<InstanceCompleted | InstanceFailed | InstanceCancelled>;
   const cancelled = ending.type === 'process_instance.cancelled';
-  return { moves: ending.data.parent?.instance_id, merchantId, cancelled };
+  return { moves: undefined, merchantId, cancelled, parent: ending.data.parent?.instance_id };
 };
 
 export type Executor = { stop: () => Promise<void> };
@@ -61,7 +64,7 @@ export type Executor = { stop: () => Promise<void> };
  * dies mid-run leaves its news to the next. What came before a first start, and what a dead
  * executor left half done, the sweep finds in the read models.
  */
-const followInstanceNews = (services: Needs, queue: InstanceQueue) =>
+const followInstanceNews = (services: Needs, definitions: Definitions, queue: InstanceQueue) =>
   runOnFeed(
     services.feed,
     {
@@ -73,6 +76,8 @@ const followInstanceNews = (services: Needs, queue: InstanceQueue) =>
           const news = newsOf(event);
           if (news?.moves) moved.set(news.moves, news.merchantId);
           if (news?.cancelled) await cancelChildren(services, event);
+          // Recorded in the parent before the batch counts as handled: its record moves it on.
+          if (news?.parent) await recordChildEnd(services, definitions, news.parent);
         }
         await Promise.all(
           [...moved].map(([instanceId, merchantId]) => queue.enqueue(instanceId, merchantId)),
@@ -122,8 +127,8 @@ export const startExecutor = async (
   const wheel = timerWheel(fire);
 
   const head = await services.eventStore.headPosition();
-  const news = await followInstanceNews(services, queue);
-  const correlator = await startEventCorrelator({ services, definitions, exclusive: underLease });
+  const news = await followInstanceNews(services, definitions, queue);
+  const correlator = await startEventCorrelator({ services, definitions });
   await services.projector.caughtUp(head);
   const sweep = await startExecutorSweep(services, { queue: { ...queue, enqueue }, wheel });
 

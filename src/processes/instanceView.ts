@@ -14,7 +14,7 @@ const stepView = (step: InstanceStepDoc) => ({
   completed_at: step.completed_at,
   ...(step.status === 'completed' && { output: step.output }),
   ...(step.error && { error: step.error }),
-  ...(step.attempt !== undefined && { attempt: step.attempt }),
+  ...(typeof step.attempt === 'number' && { attempt: step.attempt }),
 });
 
 /** The most children an instance's view lists (a loop may call a process many times). */

@@ -144,7 +144,14 @@ describe('process instances projection', () => {
         op: 'patch',
         collection: PROCESS_INSTANCE_STEPS,
         id: 'pi_1/check',
-        set: { status: 'running', started_at: t1, completed_at: null, output: null, error: null },
+        set: {
+          status: 'running',
+          started_at: t1,
+          completed_at: null,
+          output: null,
+          error: null,
+          attempt: null,
+        },
         setOnInsert: {
           instance_id: 'pi_1',
           step_id: 'check',

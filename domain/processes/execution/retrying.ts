@@ -4,9 +4,17 @@ import type { Step } from '../stepLanguage.js';
 const NEVER_RETRIED: ReadonlySet<string> = new Set(['step_limit_exceeded']);
 /**
  * Failures a retry takes only when its `on` names them: a blocked address stays blocked, a header
- * that cannot be sent stays unsendable, and trying again would only wait.
+ * that cannot be sent stays unsendable, a call's input stays invalid and its depth too deep, and a
+ * definition missing or inactive stays so unless someone acts: trying again would only wait.
  */
-const RETRIED_WHEN_NAMED: ReadonlySet<string> = new Set(['url_blocked', 'invalid_request']);
+const RETRIED_WHEN_NAMED: ReadonlySet<string> = new Set([
+  'url_blocked',
+  'invalid_request',
+  'input_invalid',
+  'process_not_found',
+  'process_inactive',
+  'call_depth_exceeded',
+]);
 const DEFAULT_BACKOFF_RATE = 2;
 
 /**

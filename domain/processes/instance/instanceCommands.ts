@@ -66,6 +66,8 @@ export type InstanceCommand =
       step_id: string;
       event: ReceivedEvent;
       next: string | null;
+      /** When the event was recorded: the step's deadline is judged by it, not by `now`. */
+      recorded_at: string;
       now: string;
     }
   /** The pause of a retried step is over: it runs again. */

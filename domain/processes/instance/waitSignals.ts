@@ -17,7 +17,7 @@ export const decideEventReceipt = (
   state: ExistingInstance,
 ): Decision => {
   const { step_id, event, next, now } = command;
-  const refused = checkCurrent(state, step_id, 'event') ?? pastDeadline(state, now);
+  const refused = checkCurrent(state, step_id, 'event') ?? pastDeadline(state, command.recorded_at);
   if (refused) return left(refused);
   const wait = state.current?.wait;
   if (wait?.kind === 'event' && wait.event_type !== event.type)

@@ -1516,7 +1516,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */
@@ -1548,7 +1548,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */
@@ -1582,7 +1582,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */
@@ -1613,7 +1613,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */
@@ -1648,7 +1648,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */
@@ -1685,7 +1685,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
         };
@@ -1713,7 +1713,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */
@@ -1758,7 +1758,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */
@@ -1790,7 +1790,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */
@@ -1820,7 +1820,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */
@@ -1858,7 +1858,7 @@ export interface components {
                 backoff_ms: number;
                 /** @default 2 */
                 backoff_rate: number;
-                /** @description The codes retried; absent: every code but url_blocked and invalid_request (step_limit_exceeded never is) */
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
                 on?: string[];
             };
             /** @constant */

@@ -23,7 +23,9 @@ describe('retry of a failed step', () => {
     expect(retryPause(named, 'timeout', 0)).to.equal(1);
     expect(retryPause(named, 'http_status', 0)).to.equal(undefined);
     const any = step({ max_attempts: 3, backoff_ms: 1 });
-    expect(retryPause(any, 'url_blocked', 0)).to.equal(undefined);
+    for (const code of ['url_blocked', 'input_invalid', 'process_inactive', 'call_depth_exceeded'])
+      expect(retryPause(any, code, 0), code).to.equal(undefined);
+    expect(retryPause(any, 'child_failed', 0)).to.equal(1);
     expect(
       retryPause(step({ max_attempts: 3, backoff_ms: 1, on: ['url_blocked'] }), 'url_blocked', 0),
     ).to.equal(1);

@@ -51,7 +51,14 @@ describe('process instance decider: waiting for a business event', () => {
   it('completes the step with the event it received', () =>
     spec
       .given(waitsForPayment)
-      .when({ type: 'receive_event', step_id: 'paid', event: payment, next: 'ship', now: later })
+      .when({
+        type: 'receive_event',
+        step_id: 'paid',
+        event: payment,
+        next: 'ship',
+        recorded_at: later,
+        now: later,
+      })
       .then([
         {
           type: 'process_instance.event_received',
@@ -71,6 +78,7 @@ describe('process instance decider: waiting for a business event', () => {
         step_id: 'paid',
         event: { ...payment, type: 'order.created' },
         next: null,
+        recorded_at: later,
         now: later,
       })
       .thenFails('conflict');
@@ -87,17 +95,71 @@ describe('process instance decider: waiting for a business event', () => {
     ];
     spec
       .given(received)
-      .when({ type: 'receive_event', step_id: 'paid', event: payment, next: null, now: later })
+      .when({
+        type: 'receive_event',
+        step_id: 'paid',
+        event: payment,
+        next: null,
+        recorded_at: later,
+        now: later,
+      })
       .thenFails('conflict');
     spec
       .given(waitsForPayment)
-      .when({ type: 'receive_event', step_id: 'paid', event: payment, next: null, now: deadline })
+      .when({
+        type: 'receive_event',
+        step_id: 'paid',
+        event: payment,
+        next: null,
+        recorded_at: deadline,
+        now: deadline,
+      })
       .thenFails('conflict');
     spec
       .given([created('paid'), started('paid', 'wait_for_event')])
-      .when({ type: 'receive_event', step_id: 'paid', event: payment, next: null, now: later })
+      .when({
+        type: 'receive_event',
+        step_id: 'paid',
+        event: payment,
+        next: null,
+        recorded_at: later,
+        now: later,
+      })
       .thenFails('conflict');
   });
+
+  it('takes an event recorded before the deadline, though it is correlated after it', () =>
+    spec
+      .given(waitsForPayment)
+      .when({
+        type: 'receive_event',
+        step_id: 'paid',
+        event: payment,
+        next: null,
+        recorded_at: later,
+        now: '2026-01-01T00:05:00.050Z',
+      })
+      .then([
+        {
+          type: 'process_instance.event_received',
+          data: {
+            instance_id: 'pi_1',
+            at: '2026-01-01T00:05:00.050Z',
+            step_id: 'paid',
+            event_id: 'evt_1',
+          },
+        },
+        {
+          type: 'process_instance.step_completed',
+          data: {
+            instance_id: 'pi_1',
+            at: '2026-01-01T00:05:00.050Z',
+            step_id: 'paid',
+            output: payment,
+            next: null,
+          },
+        },
+      ]));
 
   it('times the wait out at its deadline, to on_timeout', () =>
     spec
