@@ -249,6 +249,8 @@ export const processInstancesProjection: Projection = {
       case 'process_instance.approval_resolved':
       case 'process_instance.event_received':
       case 'process_instance.child_ended':
+      case 'process_instance.lanes_started':
+      case 'process_instance.lanes_joined':
         return [instancePatch(instance_id, { status: 'running', updated_at: event.data.at })];
       case 'process_instance.step_retrying': {
         const { step_id, at } = event.data;

@@ -18,6 +18,8 @@ export const STEP_TYPES = [
   'succeed',
   'wait_for_event',
   'call',
+  'parallel',
+  'map',
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
@@ -89,6 +91,21 @@ export type WaitForEventStep = StepBase &
   Deadline & { type: 'wait_for_event'; event_type: string; match: Expression };
 /** Runs the active version of another definition for the same merchant, and waits for its end. */
 export type CallStep = StepBase & { type: 'call'; process_id: string; input: Expression };
+/**
+ * Runs every branch at once (each a list of steps whose `next` stays inside it); the output is the
+ * array of the branches' last outputs, in branch order. The first branch to fail fails the step.
+ */
+export type ParallelStep = StepBase & { type: 'parallel'; branches: Array<{ steps: Step[] }> };
+/**
+ * Runs `steps` once per element of `items` (with `item` and `index` in the context), at most
+ * `max_concurrency` at once; the output is the array of the runs' last outputs, in input order.
+ */
+export type MapStep = StepBase & {
+  type: 'map';
+  items: Expression;
+  steps: Step[];
+  max_concurrency?: number;
+};
 
 export type Step =
   | TransformStep
@@ -101,7 +118,9 @@ export type Step =
   | FailStep
   | SucceedStep
   | WaitForEventStep
-  | CallStep;
+  | CallStep
+  | ParallelStep
+  | MapStep;
 
 /** The body of one definition version, as published. */
 export type DefinitionBody = {

@@ -10,7 +10,7 @@ import {
 } from '../../projections/processInstances.js';
 import { findDocs } from '../reads/readModels.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
-import { followingStep } from '../../domain/processes/execution/stepGraph.js';
+import { followingStep, stepById } from '../../domain/processes/execution/stepGraph.js';
 import { caughtBy } from '../../domain/processes/execution/catching.js';
 import { retryPause } from '../../domain/processes/execution/retrying.js';
 import type { DefinitionBody } from '../../domain/processes/stepLanguage.js';
@@ -98,7 +98,7 @@ export const childEnding = async (
   if (!child.exists || !['completed', 'failed', 'cancelled'].includes(child.status))
     return undefined;
   const step_id = parent.current!.step_id;
-  const step = definition.steps.find((candidate) => candidate.id === step_id);
+  const step = stepById(definition, step_id);
   const base = {
     type: 'finish_child',
     step_id,

@@ -96,5 +96,9 @@ export const runStep = async (step: Step, env: StepEnvironment): Promise<StepOut
       };
     case 'call':
       return startChild(step, env);
+    case 'parallel':
+    case 'map':
+      // A fork starts lanes, which the executor runs beside the line: not a step run here.
+      throw new Error(`Step ${step.id} starts lanes: the executor forks it.`);
   }
 };

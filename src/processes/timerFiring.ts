@@ -1,4 +1,4 @@
-import { followingStep } from '../../domain/processes/execution/stepGraph.js';
+import { followingStep, stepById } from '../../domain/processes/execution/stepGraph.js';
 import { causedBy } from '../../domain/shared/envelope.js';
 import type { Services } from '../services.js';
 import { EXECUTOR_ACTOR } from './executorActor.js';
@@ -58,7 +58,7 @@ const fireTimer = async (
   } else {
     // A step waiting for a person or an event, past its deadline: escalated to on_timeout, or
     // the instance fails.
-    const step = version.body.steps.find((s) => s.id === stepId);
+    const step = stepById(version.body, stepId);
     const onTimeout =
       (step && 'on_timeout' in step ? step.on_timeout : undefined) ?? caughtBy(step, 'timeout');
     session.decide({

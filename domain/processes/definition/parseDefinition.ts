@@ -2,17 +2,17 @@ import type { Either } from 'fp-ts/lib/Either.js';
 import { left, right } from 'fp-ts/lib/Either.js';
 import type { DomainError } from '../../shared/errors.js';
 import { domainError } from '../../shared/errors.js';
-import type { DefinitionBody, Step } from '../stepLanguage.js';
+import type { DefinitionBody } from '../stepLanguage.js';
 import { DEFINITION_ID_PATTERN } from '../stepLanguage.js';
 import { expression } from './expressions.js';
 import type { Faults } from './fields.js';
 import { isJsonObject, optional, refuseUnknownFields, required, text } from './fields.js';
 import { inputSchema } from './inputSchema.js';
-import { readStep, stepIdsOf } from './stepRules.js';
+import { readSteps } from './stepLists.js';
 
 export const MAX_NAME = 200;
 export const MAX_DESCRIPTION = 1000;
-export const MAX_STEPS = 200;
+export { MAX_STEPS } from './stepLists.js';
 
 const FIELDS = ['id', 'name', 'description', 'input_schema', 'steps', 'output'];
 
@@ -55,17 +55,4 @@ export const parseDefinition = (raw: unknown): Either<DomainError, DefinitionBod
     steps,
     output: output ?? null,
   });
-};
-
-/** The steps, read against the ids of all of them so that a `next` may point forward. */
-const readSteps = (value: unknown, path: string, faults: Faults): Step[] | undefined => {
-  if (!Array.isArray(value)) {
-    faults.push({ path, message: 'must be a list of steps' });
-    return undefined;
-  }
-  if (value.length === 0 || value.length > MAX_STEPS)
-    faults.push({ path, message: `must hold 1 to ${MAX_STEPS} steps` });
-  const ids = stepIdsOf(value);
-  const steps = value.map((step: unknown, i) => readStep(step, i, ids, faults));
-  return steps.every((step) => step !== undefined) ? steps : undefined;
 };

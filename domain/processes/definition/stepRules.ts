@@ -88,10 +88,26 @@ const branch =
     return when === undefined || next === undefined ? undefined : { when, next };
   };
 
+/** Reads a list of steps nested in a `parallel` branch or a `map`: given by the list's reader. */
+export type NestedLists = (
+  value: unknown,
+  path: string,
+  within: 'parallel' | 'map',
+) => Step[] | undefined;
+
 type OwnFields = {
   fields: readonly string[];
-  read: (step: JsonObject, path: string, faults: Faults, ids: StepIds) => JsonObject;
+  read: (
+    step: JsonObject,
+    path: string,
+    faults: Faults,
+    ids: StepIds,
+    nested: NestedLists,
+  ) => JsonObject;
 };
+
+export const MAX_BRANCHES = 10;
+export const MAX_MAP_CONCURRENCY = 32;
 
 /** Each type's own fields, beside the common ones. */
 const OWN_FIELDS: Record<StepType, OwnFields> = {
@@ -171,27 +187,54 @@ const OWN_FIELDS: Record<StepType, OwnFields> = {
       input: required(s, 'input', p, f, expression),
     }),
   },
+  parallel: {
+    fields: ['branches'],
+    read: (s, p, f, _ids, nested) => ({
+      branches: required(s, 'branches', p, f, (value, path, faults) => {
+        if (!Array.isArray(value) || value.length < 2 || value.length > MAX_BRANCHES) {
+          faults.push({ path, message: `must be a list of 2 to ${MAX_BRANCHES} branches` });
+          return undefined;
+        }
+        const branches = value.map((branch: unknown, i) => {
+          const at = pathOf(path, i);
+          const found = object(['steps'])(branch, at, faults);
+          const steps =
+            found &&
+            required(found, 'steps', at, faults, (list, listPath) =>
+              nested(list, listPath, 'parallel'),
+            );
+          return steps && { steps };
+        });
+        return branches.every((branch) => branch !== undefined) ? branches : undefined;
+      }),
+    }),
+  },
+  map: {
+    fields: ['items', 'steps', 'max_concurrency'],
+    read: (s, p, f, _ids, nested) => ({
+      items: required(s, 'items', p, f, expression),
+      steps: required(s, 'steps', p, f, (list, listPath) => nested(list, listPath, 'map')),
+      max_concurrency: optional(s, 'max_concurrency', p, f, integer(1, MAX_MAP_CONCURRENCY)),
+    }),
+  },
 };
 
 /**
- * Reads the step at `steps.<index>`. What it gives back is a whole step only when it found no
+ * Reads the step at `path` (`steps.2`, `steps.2.branches.0.steps.1`). What it gives back is a whole step only when it found no
  * fault; the caller refuses the definition otherwise. Undefined: not even an object of a known type.
  */
 export const readStep = (
   value: unknown,
-  index: number,
+  path: string,
   ids: StepIds,
   faults: Faults,
+  nested: NestedLists,
 ): Step | undefined => {
-  const path = pathOf('steps', index);
   if (!isJsonObject(value)) {
     faults.push({ path, message: 'must be an object' });
     return undefined;
   }
   const id = required(value, 'id', path, faults, text({ pattern: STEP_ID_PATTERN }));
-  const first = id === undefined ? undefined : ids.get(id);
-  if (first !== undefined && first !== index)
-    faults.push({ path: pathOf(path, 'id'), message: `repeats the id of steps.${first}` });
   const type = required(value, 'type', path, faults, oneOf(STEP_TYPES));
   const common = {
     id,
@@ -206,16 +249,7 @@ export const readStep = (
   // Without a known type there is no telling which other fields belong: they are not judged.
   if (type === undefined) return undefined;
   const own = OWN_FIELDS[type];
-  const fields = own.read(value, path, faults, ids);
+  const fields = own.read(value, path, faults, ids, nested);
   refuseUnknownFields(value, [...COMMON_FIELDS, ...own.fields], path, faults);
   return present({ ...common, ...fields }) as Step;
-};
-
-/** Every step id of the definition, with the index where it first appears. */
-export const stepIdsOf = (steps: readonly unknown[]): StepIds => {
-  const ids = new Map<string, number>();
-  steps.forEach((step, i) => {
-    if (isJsonObject(step) && typeof step.id === 'string' && !ids.has(step.id)) ids.set(step.id, i);
-  });
-  return ids;
 };

@@ -11,7 +11,14 @@ import type { TimeOutWait } from './waitDeadlines.js';
 /** What can be asked of a process instance: by a run, the executor, a person, or a timer. */
 type StepIdentity = { step_id: string; name: string | null; step_type: StepType; visible: boolean };
 
-export type InstanceCommand =
+/**
+ * `lane`: the branch or map run whose step the command is about (see lanes.ts); absent: the
+ * instance's main line. Commands about the instance as a whole (create, cancel, complete, fail the
+ * instance) are on the main line.
+ */
+export type InstanceCommand = LineCommand & { lane?: string };
+
+type LineCommand =
   | {
       type: 'create_instance';
       instance_id: string;
@@ -83,6 +90,25 @@ export type InstanceCommand =
       /** Where the step's catch sends the child's failure; absent: the instance fails. */
       on_failed?: string;
       /** The step's retry takes the child's failure: the step runs again, a new child, then. */
+      retry?: { until: string; attempt: number };
+      now: string;
+    }
+  /** A `parallel` or `map` step starts its lanes: a branch each, or a run per element. */
+  | {
+      type: 'start_lanes';
+      step_id: string;
+      lanes: Array<{ index: number; first_step: string; item?: unknown }>;
+      now: string;
+    }
+  /**
+   * Its lanes are over: the step completes with their outputs, or fails with the first failed
+   * lane's error (retried, caught, or failing the line it is on).
+   */
+  | {
+      type: 'join_lanes';
+      step_id: string;
+      next: string | null;
+      on_failed?: string;
       retry?: { until: string; attempt: number };
       now: string;
     };

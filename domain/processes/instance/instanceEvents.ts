@@ -14,7 +14,9 @@ export type StepWait =
   /** The pause before the step's next attempt, after a failure its `retry` takes. */
   | { kind: 'retry'; until: string; attempt: number; error: { code: string; message: string } }
   /** The end of the child instance a `call` started. */
-  | { kind: 'child'; instance_id: string };
+  | { kind: 'child'; instance_id: string }
+  /** The end of the lanes a `parallel` or `map` started. */
+  | { kind: 'lanes' };
 export type ApprovalDecision = 'approved' | 'rejected';
 /** The instance whose `call` step started this one. */
 export type ParentRef = { instance_id: string; step_id: string };
@@ -40,9 +42,10 @@ export type InstanceCreated = DomainEvent<
     depth?: number;
   }
 >;
+/** `lane`: the branch or map run the step is in (see lanes.ts); absent on the main line. */
 type StepFact<Type extends string, Extra = unknown> = DomainEvent<
   Type,
-  { instance_id: string; step_id: string; at: string } & Extra
+  { instance_id: string; step_id: string; at: string; lane?: string } & Extra
 >;
 export type StepStarted = StepFact<
   'process_instance.step_started',
@@ -73,6 +76,19 @@ export type StepRetrying = StepFact<'process_instance.step_retrying', { attempt:
 export type ChildEnded = StepFact<
   'process_instance.child_ended',
   { child_id: string; status: 'completed' | 'failed' | 'cancelled' }
+>;
+/** A `parallel` or `map` step started its lanes: each begins at its first step. */
+export type LanesStarted = StepFact<
+  'process_instance.lanes_started',
+  { lanes: Array<{ index: number; first_step: string; item?: unknown }> }
+>;
+/**
+ * The lanes of a `parallel` or `map` step are over (all completed, or one failed, which stops the
+ * others); the step's completion or failure follows.
+ */
+export type LanesJoined = StepFact<
+  'process_instance.lanes_joined',
+  { outcome: 'completed' | 'failed'; lanes: string[] }
 >;
 export type UserActionCompleted = StepFact<
   'process_instance.user_action_completed',
@@ -124,6 +140,8 @@ export type InstanceEvent =
   | EventReceived
   | StepRetrying
   | ChildEnded
+  | LanesStarted
+  | LanesJoined
   | InstanceCompleted
   | InstanceFailed
   | InstanceCancelled;

@@ -15,9 +15,36 @@ export const TERMINAL_STATUSES: ReadonlySet<InstanceStatus> = new Set([
   'cancelled',
 ]);
 
-/** The step in progress: started and not yet completed or failed. */
-/** `failures`: how many of its attempts failed and were retried. */
+/**
+ * The step in progress: started and not yet completed or failed. `failures`: how many of its
+ * attempts failed and were retried.
+ */
 export type CurrentStep = { step_id: string; wait: StepWait | null; failures?: number };
+
+/** Where a line of steps stands: the instance's main line, or a lane (see lanes.ts). */
+export type Track = {
+  current: CurrentStep | null;
+  /** The step to start next when none is in progress; null: the line's steps are done. */
+  cursor: string | null;
+  /** Every completed step's output, by step id: the `steps` of the expression context. */
+  outputs: Record<string, unknown>;
+  /** How many times each step has started: loops through `next` run a step again. */
+  runs: Record<string, number>;
+};
+
+/** A branch of a `parallel` or a run of a `map`: a line of steps beside the main line. */
+export type Lane = Track & {
+  /** The parallel or map step that started it, and the lane that step runs in (`''`: main). */
+  fork: string;
+  of: string;
+  index: number;
+  /** A map run's element of `items`. */
+  item?: unknown;
+  status: 'running' | 'completed' | 'failed';
+  /** The output of its last completed step: what the lane gives its fork. */
+  last: unknown;
+  error: InstanceError | null;
+};
 
 export type InstanceState =
   | { exists: false }
@@ -40,99 +67,10 @@ export type InstanceState =
       result: { output: unknown } | null;
       parent: ParentRef | null;
       depth: number;
+      /** The branches of `parallel` steps and the runs of `map` steps under way, by lane id. */
+      lanes: Record<string, Lane>;
     };
 
 export type ExistingInstance = Extract<InstanceState, { exists: true }>;
 
 export const isTerminal = (state: ExistingInstance): boolean => TERMINAL_STATUSES.has(state.status);
-
-export const evolveInstance = (state: InstanceState, event: InstanceEvent): InstanceState => {
-  if (event.type === 'process_instance.created') {
-    const { data } = event;
-    return {
-      exists: true,
-      instance_id: data.instance_id,
-      merchant_id: data.merchant_id,
-      definition: data.definition,
-      status: 'pending',
-      inputs: data.inputs,
-      outputs: {},
-      current: null,
-      cursor: data.first_step,
-      runs: {},
-      error: null,
-      result: null,
-      parent: data.parent ?? null,
-      depth: data.depth ?? 0,
-    };
-  }
-  if (!state.exists) return state;
-  switch (event.type) {
-    case 'process_instance.step_started': {
-      const { step_id } = event.data;
-      return {
-        ...state,
-        status: 'running',
-        current: { step_id, wait: null },
-        runs: { ...state.runs, [step_id]: (state.runs[step_id] ?? 0) + 1 },
-      };
-    }
-    case 'process_instance.step_skipped':
-      return { ...state, status: 'running', cursor: event.data.next };
-    case 'process_instance.step_waiting': {
-      const { step_id, wait } = event.data;
-      const failures = wait.kind === 'retry' ? wait.attempt - 1 : state.current?.failures;
-      return {
-        ...state,
-        status: 'waiting',
-        current: { step_id, wait, ...(failures !== undefined && { failures }) },
-      };
-    }
-    case 'process_instance.user_action_completed':
-    case 'process_instance.approval_resolved':
-    case 'process_instance.event_received':
-    case 'process_instance.step_retrying':
-    case 'process_instance.child_ended':
-      // The signal ends the wait; the step's completion (or failure) follows in the same append,
-      // but for a retry, whose step runs again.
-      return {
-        ...state,
-        status: 'running',
-        current: state.current && { ...state.current, wait: null },
-      };
-    case 'process_instance.step_completed':
-      return {
-        ...state,
-        status: 'running',
-        outputs: { ...state.outputs, [event.data.step_id]: event.data.output },
-        current: null,
-        cursor: event.data.next,
-      };
-    case 'process_instance.step_failed': {
-      const { next, error, step_id } = event.data;
-      if (next === undefined) return { ...state, current: null, error };
-      return {
-        ...state,
-        status: 'running',
-        current: null,
-        cursor: next,
-        outputs: {
-          ...state.outputs,
-          [step_id]: { error: { code: error.code, message: error.message } },
-        },
-      };
-    }
-    case 'process_instance.completed':
-      return {
-        ...state,
-        status: 'completed',
-        current: null,
-        cursor: null,
-        result: event.data.result,
-      };
-    case 'process_instance.failed':
-      return { ...state, status: 'failed', current: null, cursor: null, error: event.data.error };
-    case 'process_instance.cancelled':
-      return { ...state, status: 'cancelled', current: null, cursor: null };
-  }
-};

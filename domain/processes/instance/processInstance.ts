@@ -3,7 +3,8 @@ import type { Decider } from '../../shared/decider.js';
 import { domainError } from '../../shared/errors.js';
 import type { InstanceEvent } from './instanceEvents.js';
 import type { ExistingInstance, InstanceState } from './instanceState.js';
-import { evolveInstance, isTerminal } from './instanceState.js';
+import { isTerminal } from './instanceState.js';
+import { evolveInstance } from './instanceEvolution.js';
 import { ending, failure, handledFailure } from './endings.js';
 import { overgrownOutput, refusedPayload } from './payloadBounds.js';
 import type { InstanceCommand } from './instanceCommands.js';
@@ -11,6 +12,8 @@ import { decideWaitTimeout, pastDeadline } from './waitDeadlines.js';
 import type { CommandOf, Decision } from './stepChecks.js';
 import { checkCurrent, conflict, factBase } from './stepChecks.js';
 import { decideChildEnd, decideEventReceipt, decideResume } from './waitSignals.js';
+import { decideLanesJoin, decideLanesStart } from './laneDecisions.js';
+import { MAIN } from './lanes.js';
 
 export type { InstanceCommand } from './instanceCommands.js';
 
@@ -172,12 +175,50 @@ const decideInstanceCompletion = (
   ]);
 };
 
+/** Commands about the instance as a whole: never about a lane. */
+const WHOLE_INSTANCE: ReadonlySet<InstanceCommand['type']> = new Set([
+  'create_instance',
+  'cancel_instance',
+  'complete_instance',
+  'fail_instance',
+]);
+
+/**
+ * A command about a step of a lane is decided on the instance as that lane sees it (its step in
+ * progress, its next step); its facts say which lane. A step failure the lane does not handle
+ * fails the lane, not the instance: the lane's fork fails when it joins its lanes.
+ */
+const decideInLane = (command: InstanceCommand, state: ExistingInstance, lane: string) => {
+  const track = state.lanes[lane];
+  if (!track || track.status !== 'running' || WHOLE_INSTANCE.has(command.type))
+    return conflict(`No lane ${lane} of ${state.instance_id} is under way.`);
+  const { current, cursor, outputs, runs } = track;
+  const decided = decideOnLine(command, { ...state, current, cursor, outputs, runs }, lane);
+  if (!isRight(decided)) return decided;
+  return right(
+    decided.right
+      .filter((event) => event.type !== 'process_instance.failed')
+      .map((event) => ({ ...event, data: { ...event.data, lane } }) as InstanceEvent),
+  );
+};
+
 const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): Decision => {
   if (command.type === 'create_instance') return right([]);
   if (isTerminal(state)) {
     return conflict(`Process instance ${state.instance_id} is already ${state.status}.`);
   }
+  const lane = command.lane ?? MAIN;
+  return lane === MAIN ? decideOnLine(command, state, MAIN) : decideInLane(command, state, lane);
+};
+
+const decideOnLine = (
+  command: InstanceCommand,
+  state: ExistingInstance,
+  line: string,
+): Decision => {
   switch (command.type) {
+    case 'create_instance':
+      return right([]);
     case 'cancel_instance': {
       const wait = state.current?.wait;
       return right([
@@ -218,6 +259,10 @@ const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): De
       return decideResume(command, state);
     case 'finish_child':
       return decideChildEnd(command, state);
+    case 'start_lanes':
+      return decideLanesStart(command, state);
+    case 'join_lanes':
+      return decideLanesJoin(command, state, line);
   }
 };
 

@@ -273,7 +273,7 @@ describe('parseDefinition', () => {
       expect(faultsOf(withStep({ id: 'a', type: 'sleep', seconds: 3 }))).to.deep.equal([
         fault(
           'steps.0.type',
-          'must be one of transform, emit, delay, user_action, approval, choice, http, fail, succeed, wait_for_event, call',
+          'must be one of transform, emit, delay, user_action, approval, choice, http, fail, succeed, wait_for_event, call, parallel, map',
         ),
       ]);
     });
@@ -437,6 +437,86 @@ describe('parseDefinition', () => {
         fault('steps.0.process_id', 'must match ^[a-z][a-z0-9_.-]{0,63}$'),
         fault('steps.0.input', 'is required'),
       ]);
+    });
+
+    it('parallel and map: ids unique across branches, each next inside its own branch, nesting and people bounded', () => {
+      const raw = withTop({
+        steps: [
+          {
+            id: 'split',
+            type: 'parallel',
+            branches: [
+              { steps: [{ id: 'a', type: 'transform', value: '1', next: 'b' }] },
+              {
+                steps: [
+                  { id: 'b', type: 'transform', value: '2' },
+                  { id: 'a', type: 'succeed' },
+                ],
+              },
+            ],
+          },
+          {
+            id: 'each',
+            type: 'map',
+            items: 'input.lines',
+            max_concurrency: 33,
+            steps: [
+              { id: 'ask', type: 'approval' },
+              {
+                id: 'deeper',
+                type: 'map',
+                items: '[1]',
+                steps: [
+                  {
+                    id: 'deepest',
+                    type: 'parallel',
+                    branches: [
+                      {
+                        steps: [
+                          {
+                            id: 'x',
+                            type: 'map',
+                            items: '[1]',
+                            steps: [{ id: 'y', type: 'succeed' }],
+                          },
+                        ],
+                      },
+                      { steps: [{ id: 'z', type: 'succeed' }] },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            id: 'one',
+            type: 'parallel',
+            branches: [{ steps: [{ id: 'lonely', type: 'succeed' }] }],
+          },
+        ],
+      });
+      expect(faultsOf(raw)).to.deep.equal([
+        fault('steps.0.branches.0.steps.0.next', 'names no step of this definition: b'),
+        fault('steps.0.branches.1.steps.1.id', 'repeats the id of steps.0.branches.0.steps.0'),
+        fault('steps.1.steps.0.type', 'cannot be in a map: its runs repeat its id'),
+        fault(
+          'steps.1.steps.1.steps.0.branches.0.steps.0.steps',
+          'nests parallel and map steps more than 3 deep',
+        ),
+        fault('steps.1.max_concurrency', 'must be an integer from 1 to 32'),
+        fault('steps.2.branches', 'must be a list of 2 to 10 branches'),
+      ]);
+      const fine = withTop({
+        steps: [
+          {
+            id: 'each',
+            type: 'map',
+            items: 'input.lines',
+            steps: [{ id: 'double', type: 'transform', value: 'item * 2' }],
+          },
+        ],
+      });
+      expect(accepted(fine).steps[0]).to.deep.include({ type: 'map', items: 'input.lines' });
     });
 
     it('retry on any step: attempts, pause, rate and codes out of bounds', () => {

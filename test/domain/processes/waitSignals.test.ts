@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { InstanceEvent } from '../../../domain/processes/instance/instanceEvents.js';
-import { evolveInstance } from '../../../domain/processes/instance/instanceState.js';
+import { evolveInstance } from '../../../domain/processes/instance/instanceEvolution.js';
 import type { InstanceState } from '../../../domain/processes/instance/instanceState.js';
 import { instanceDecider } from '../../../domain/processes/instance/processInstance.js';
 import { deciderSpec } from '../../support/deciderSpec.js';
