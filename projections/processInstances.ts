@@ -55,6 +55,8 @@ export type InstanceStepDoc = {
   id: string;
   instance_id: string;
   step_id: string;
+  /** The branch or map run the step is in; absent on the main line. */
+  lane?: string;
   /** The order in which the instance reached its steps. */
   seq: number;
   name: string | null;
@@ -68,7 +70,9 @@ export type InstanceStepDoc = {
   attempt?: number | null;
 };
 
-export const stepDocId = (instanceId: string, stepId: string): string => `${instanceId}/${stepId}`;
+/** A lane's steps (a map's runs share their ids) are kept apart by the lane. */
+export const stepDocId = (instanceId: string, stepId: string, lane?: string): string =>
+  lane ? `${instanceId}/${lane}/${stepId}` : `${instanceId}/${stepId}`;
 
 const instancePatch = (id: string, set: Record<string, unknown>): Change => ({
   op: 'patch',
@@ -77,10 +81,15 @@ const instancePatch = (id: string, set: Record<string, unknown>): Change => ({
   set,
 });
 
-const stepPatch = (instanceId: string, stepId: string, set: Record<string, unknown>): Change => ({
+const stepPatch = (
+  instanceId: string,
+  stepId: string,
+  set: Record<string, unknown>,
+  lane?: string,
+): Change => ({
   op: 'patch',
   collection: PROCESS_INSTANCE_STEPS,
-  id: stepDocId(instanceId, stepId),
+  id: stepDocId(instanceId, stepId, lane),
   set,
 });
 
@@ -107,23 +116,29 @@ const createdChanges = ({ data }: RecordedEvent<InstanceCreated>): Change[] => {
 };
 
 const stepStartedChanges = (event: RecordedEvent<StepStarted>): Change[] => {
-  const { instance_id, step_id, at } = event.data;
+  const { instance_id, step_id, at, lane } = event.data;
   const running = instancePatch(instance_id, { status: 'running', updated_at: at });
   if (!event.data.visible) return [running];
   return [
     running,
     {
-      ...stepPatch(instance_id, step_id, {
-        status: 'running',
-        started_at: at,
-        completed_at: null,
-        output: null,
-        error: null,
-        attempt: null,
-      }),
+      ...stepPatch(
+        instance_id,
+        step_id,
+        {
+          status: 'running',
+          started_at: at,
+          completed_at: null,
+          output: null,
+          error: null,
+          attempt: null,
+        },
+        lane,
+      ),
       setOnInsert: {
         instance_id,
         step_id,
+        ...(lane && { lane }),
         seq: event.revision,
         name: event.data.name,
         type: event.data.step_type,
@@ -133,12 +148,13 @@ const stepStartedChanges = (event: RecordedEvent<StepStarted>): Change[] => {
 };
 
 const stepSkippedChanges = (event: RecordedEvent<StepSkipped>): Change[] => {
-  const { instance_id, step_id, at } = event.data;
+  const { instance_id, step_id, at, lane } = event.data;
   if (!event.data.visible) return [];
   const doc: InstanceStepDoc = {
-    id: stepDocId(instance_id, step_id),
+    id: stepDocId(instance_id, step_id, lane),
     instance_id,
     step_id,
+    ...(lane && { lane }),
     seq: event.revision,
     name: event.data.name,
     type: event.data.step_type,
@@ -152,7 +168,7 @@ const stepSkippedChanges = (event: RecordedEvent<StepSkipped>): Change[] => {
 };
 
 const stepWaitingChanges = (event: RecordedEvent<StepWaiting>): Change[] => {
-  const { instance_id, step_id, at, wait } = event.data;
+  const { instance_id, step_id, at, wait, lane } = event.data;
   // A retry's pause shows the failure it follows; the step is still under way.
   const step =
     wait.kind === 'retry'
@@ -160,29 +176,29 @@ const stepWaitingChanges = (event: RecordedEvent<StepWaiting>): Change[] => {
       : { status: 'waiting' };
   return [
     instancePatch(instance_id, { status: 'waiting', updated_at: at }),
-    stepPatch(instance_id, step_id, step),
+    stepPatch(instance_id, step_id, step, lane),
     ...waitBegins(event),
   ];
 };
 
 const stepCompletedChanges = ({ data }: RecordedEvent<StepCompleted>): Change[] => {
-  const { instance_id, step_id, at, output } = data;
+  const { instance_id, step_id, at, output, lane } = data;
   return [
     instancePatch(instance_id, { status: 'running', updated_at: at }),
-    stepPatch(instance_id, step_id, {
-      status: 'completed',
-      completed_at: at,
-      output,
-      error: null,
-    }),
+    stepPatch(
+      instance_id,
+      step_id,
+      { status: 'completed', completed_at: at, output, error: null },
+      lane,
+    ),
     ...waitEnds(instance_id),
   ];
 };
 
 const stepFailedChanges = ({ data }: RecordedEvent<StepFailed>): Change[] => {
-  const { instance_id, step_id, at, error } = data;
+  const { instance_id, step_id, at, error, lane } = data;
   return [
-    stepPatch(instance_id, step_id, { status: 'failed', completed_at: at, error }),
+    stepPatch(instance_id, step_id, { status: 'failed', completed_at: at, error }, lane),
     // Handled (a catch, a timeout's on_timeout): the instance runs on, and its deadline is over.
     // Unhandled, the instance's failure follows, which clears the timer.
     ...(data.next === undefined

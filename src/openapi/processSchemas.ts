@@ -71,8 +71,18 @@ export const processSchemas: Record<string, Schema> = {
         minimum: 2,
         description: 'The attempt under way or last made, once the step’s retry ran it again',
       },
+      lanes: {
+        type: 'array',
+        description:
+          'A parallel’s branches or a map’s runs, in order, each with its steps (a step still running when its fork ended shows cancelled)',
+        items: object({
+          lane: { type: 'string', description: 'Where it is: fan[3], or fan[3]/checks[1] nested' },
+          index: { type: 'integer', minimum: 0 },
+          steps: { type: 'array', items: ref('InstanceStep') },
+        }),
+      },
     },
-    ['output', 'error', 'attempt'],
+    ['output', 'error', 'attempt', 'lanes'],
   ),
   ProcessInstance: object(
     {

@@ -1,4 +1,4 @@
-import { object } from './schema.js';
+import { object, ref } from './schema.js';
 import type { Schema } from './schema.js';
 
 export const expression: Schema = {
@@ -149,6 +149,34 @@ export const stepSchemas: Record<string, Schema> = {
       ...deadline,
     },
     ['timeout_ms', 'on_timeout'],
+  ),
+  ParallelStep: step('parallel', {
+    branches: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 10,
+      description:
+        'Run at once; the output is the array of each branch’s last output, in branch order. The first branch to fail fails the step (the others stop). Step ids are unique in the whole definition; a branch’s next, choices and catches stay inside it; its steps do not wait (no delay, user_action, approval, wait_for_event, call or retry); parallel and map nest at most 3 deep',
+      items: object({ steps: { type: 'array', minItems: 1, items: ref('Step') } }),
+    },
+  }),
+  MapStep: step(
+    'map',
+    {
+      items: {
+        ...expression,
+        description:
+          'Must give a list of at most 1,000 elements (more fails the step with too_many_items); steps run once per element, with item and index in their context',
+      },
+      steps: {
+        type: 'array',
+        minItems: 1,
+        items: ref('Step'),
+        description: 'As a parallel branch’s: they stay inside the map and do not wait',
+      },
+      max_concurrency: { type: 'integer', minimum: 1, maximum: 32, default: 4 },
+    },
+    ['max_concurrency'],
   ),
   CallStep: step('call', {
     process_id: {

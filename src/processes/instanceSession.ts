@@ -46,6 +46,7 @@ export const openSession = async (
   let last: RecordedEvent | undefined = past[past.length - 1];
   const waiting = past.findLast((event) => event.type === 'process_instance.step_waiting');
   let pending: InstanceCommand[] = [];
+  let flushing: Promise<unknown> = Promise.resolve();
   return {
     get state() {
       return state;
@@ -62,21 +63,31 @@ export const openSession = async (
       for (const event of decision.right) state = instanceDecider.evolve(state, event);
       pending.push(command);
     },
-    flush: async (metadata) => {
-      if (pending.length === 0) return undefined;
-      // Decided again, together, on the stream as the session saw it: a writer that got there
-      // first makes the append fail, and the caller starts over.
-      const result = await handleCommand(store, instanceDecider, stream, pending, metadata, {
-        known: stored,
-        maxAttempts: 1,
+    // Flushes one after the other, each of the commands decided before it began: lanes taking
+    // their steps at once may flush at once.
+    flush: (metadata) => {
+      const flushed = flushing.then(async () => {
+        if (pending.length === 0) return undefined;
+        const batch = pending;
+        pending = [];
+        // Decided again, together, on the stream as the session saw it: a writer that got there
+        // first makes the append fail, and the caller starts over.
+        const result = await handleCommand(store, instanceDecider, stream, batch, metadata, {
+          known: stored,
+          maxAttempts: 1,
+        });
+        if (isLeft(result)) throw new InstanceMoved(instanceId);
+        const { events } = result.right;
+        if (events.length === 0) return undefined;
+        stored = { state: result.right.state, revision: events[events.length - 1]!.revision };
+        last = events[events.length - 1];
+        return result.right.position;
       });
-      if (isLeft(result)) throw new InstanceMoved(instanceId);
-      pending = [];
-      const { events } = result.right;
-      if (events.length === 0) return undefined;
-      stored = { state: result.right.state, revision: events[events.length - 1]!.revision };
-      last = events[events.length - 1];
-      return result.right.position;
+      flushing = flushed.then(
+        () => undefined,
+        () => undefined,
+      );
+      return flushed;
     },
   };
 };

@@ -5,17 +5,53 @@ import { allDocs, findDocs, getDoc } from '../reads/readModels.js';
 
 export const INSTANCE_ID = /^pi_[0-9A-Za-z]{1,64}$/;
 
-const stepView = (step: InstanceStepDoc) => ({
-  id: step.step_id,
-  name: step.name,
-  type: step.type,
-  status: step.status,
-  started_at: step.started_at,
-  completed_at: step.completed_at,
-  ...(step.status === 'completed' && { output: step.output }),
-  ...(step.error && { error: step.error }),
-  ...(typeof step.attempt === 'number' && { attempt: step.attempt }),
-});
+type StepView = Record<string, unknown>;
+
+const FORKS: ReadonlySet<string> = new Set(['parallel', 'map']);
+
+/**
+ * A step as the API shows it; a fork's with its lanes (`lanes: [{ lane, index, steps }]`), each
+ * with its own steps. A lane's step still running when its fork ended (another lane failed) shows
+ * cancelled: the fork stopped it.
+ */
+const stepView = (
+  step: InstanceStepDoc,
+  lanes: ReadonlyMap<string, InstanceStepDoc[]>,
+): StepView => {
+  const status = step.status;
+  return {
+    id: step.step_id,
+    name: step.name,
+    type: step.type,
+    status,
+    started_at: step.started_at,
+    completed_at: step.completed_at,
+    ...(status === 'completed' && { output: step.output }),
+    ...(step.error && { error: step.error }),
+    ...(typeof step.attempt === 'number' && { attempt: step.attempt }),
+    ...(FORKS.has(step.type) && { lanes: lanesView(step, lanes) }),
+  };
+};
+
+const LANE_INDEX = /\[(\d+)\]$/;
+
+const lanesView = (fork: InstanceStepDoc, lanes: ReadonlyMap<string, InstanceStepDoc[]>) => {
+  const prefix = `${fork.lane ? `${fork.lane}/` : ''}${fork.step_id}[`;
+  const ended = fork.status !== 'running' && fork.status !== 'waiting';
+  return [...lanes.entries()]
+    .filter(([lane]) => lane.startsWith(prefix) && !lane.slice(prefix.length).includes('/'))
+    .map(([lane, steps]) => ({
+      lane,
+      index: Number(LANE_INDEX.exec(lane)?.[1] ?? 0),
+      steps: steps.map((step) =>
+        stepView(
+          ended && step.status === 'running' ? { ...step, status: 'cancelled' } : step,
+          lanes,
+        ),
+      ),
+    }))
+    .sort((a, b) => a.index - b.index);
+};
 
 /** The most children an instance's view lists (a loop may call a process many times). */
 const MAX_CHILDREN_LISTED = 100;
@@ -26,6 +62,9 @@ export const instanceView = async (services: Pick<Services, 'readStore'>, doc: I
     where: { instance_id: doc.id },
     orderBy: { field: 'seq', direction: 'asc' },
   });
+  const byLane = new Map<string, InstanceStepDoc[]>();
+  for (const step of steps)
+    if (step.lane) byLane.set(step.lane, [...(byLane.get(step.lane) ?? []), step]);
   const children = await findDocs(services.readStore, PROCESS_INSTANCES, {
     where: { parent_id: doc.id },
     orderBy: { field: 'created_at', direction: 'asc' },
@@ -43,7 +82,7 @@ export const instanceView = async (services: Pick<Services, 'readStore'>, doc: I
     })),
     ...(result && { result }),
     ...(error && { error }),
-    steps: steps.map(stepView),
+    steps: steps.filter((step) => !step.lane).map((step) => stepView(step, byLane)),
   };
 };
 

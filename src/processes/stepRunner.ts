@@ -47,7 +47,11 @@ export const runStep = async (step: Step, env: StepEnvironment): Promise<StepOut
       if (typeof data !== 'object' || data === null || Array.isArray(data)) {
         return { kind: 'failed', code: 'invalid_event_data', message: 'data must be an object' };
       }
-      const id = derivedEventId(env.context.instance.id, step.id, String(env.run));
+      // Each lane emits its own: the runs of a map share their step ids.
+      const id =
+        env.lane === ''
+          ? derivedEventId(env.context.instance.id, step.id, String(env.run))
+          : derivedEventId(env.context.instance.id, env.lane, step.id, String(env.run));
       const published = await publishEvent(
         env.services,
         {

@@ -19,6 +19,8 @@ export type StepEnvironment = {
   definition: DefinitionBody;
   /** How many `call`s deep the instance is (0: top level). */
   depth: number;
+  /** The branch or map run the step is in; `''`: the main line. */
+  lane: string;
   /** How many attempts of this run of the step failed and were retried. */
   failures: number;
   context: ExpressionContext;

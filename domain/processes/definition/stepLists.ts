@@ -29,10 +29,21 @@ const checkUnique = (value: unknown, path: string, reading: Reading, faults: Fau
   else faults.push({ path: pathOf(path, 'id'), message: `repeats the id of ${first}` });
 };
 
-/** Where a list sits: at the top, or inside a branch or a map's runs, so many levels deep. */
-type Place = { depth: number; inMap: boolean };
+/** Where a list sits: at the top (0), or inside branches and maps, so many levels deep. */
+type Place = { depth: number };
 
-const PERSON_STEPS: ReadonlySet<unknown> = new Set(['user_action', 'approval']);
+/**
+ * The steps of a branch or a map run never wait: they run straight through, several at once, and
+ * their lane joins its fork when it is done. Waiting kinds and retries (which wait on the timer)
+ * belong to the main line.
+ */
+const WAITING_STEPS: ReadonlySet<unknown> = new Set([
+  'delay',
+  'user_action',
+  'approval',
+  'wait_for_event',
+  'call',
+]);
 
 const readList = (
   value: unknown,
@@ -49,7 +60,7 @@ const readList = (
   if (value.length === 0 && place.depth > 0)
     faults.push({ path, message: 'must hold at least one step' });
   const ids = idsOfList(value);
-  const nested: NestedLists = (list, listPath, within) => {
+  const nested: NestedLists = (list, listPath) => {
     if (place.depth >= MAX_NESTING) {
       faults.push({
         path: listPath,
@@ -57,21 +68,24 @@ const readList = (
       });
       return undefined;
     }
-    return readList(list, listPath, faults, reading, {
-      depth: place.depth + 1,
-      inMap: place.inMap || within === 'map',
-    });
+    return readList(list, listPath, faults, reading, { depth: place.depth + 1 });
   };
   const steps = value.map((step: unknown, i) => {
     const at = pathOf(path, i);
     reading.count++;
     checkUnique(step, at, reading, faults);
-    // A person answers a step by its id: a map's runs repeat their ids, so none could be named.
-    if (place.inMap && isJsonObject(step) && PERSON_STEPS.has(step.type))
-      faults.push({
-        path: pathOf(at, 'type'),
-        message: 'cannot be in a map: its runs repeat its id',
-      });
+    if (place.depth > 0 && isJsonObject(step)) {
+      if (WAITING_STEPS.has(step.type))
+        faults.push({
+          path: pathOf(at, 'type'),
+          message: 'cannot be in a branch or a map: their steps do not wait',
+        });
+      if (step.retry !== undefined)
+        faults.push({
+          path: pathOf(at, 'retry'),
+          message: 'is not allowed in a branch or a map: their steps do not wait',
+        });
+    }
     return readStep(step, at, ids, faults, nested);
   });
   return steps.every((step) => step !== undefined) ? steps : undefined;
@@ -84,7 +98,7 @@ const readList = (
  */
 export const readSteps = (value: unknown, path: string, faults: Faults): Step[] | undefined => {
   const reading: Reading = { ids: new Map(), count: 0 };
-  const steps = readList(value, path, faults, reading, { depth: 0, inMap: false });
+  const steps = readList(value, path, faults, reading, { depth: 0 });
   if (Array.isArray(value) && (value.length === 0 || reading.count > MAX_STEPS))
     faults.push({ path, message: `must hold 1 to ${MAX_STEPS} steps` });
   return steps;

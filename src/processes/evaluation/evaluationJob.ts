@@ -5,6 +5,9 @@ export type ExpressionContext = {
   input: Record<string, unknown>;
   steps: Record<string, unknown>;
   instance: { id: string; merchant_id: string };
+  /** In a map's run: its element of `items`, and where it is in them. */
+  item?: unknown;
+  index?: number;
 };
 
 /** The bounds an evaluator holds each evaluation to. */

@@ -1834,6 +1834,76 @@ export interface components {
             /** @description Where the instance goes once the step timed out (the error at steps.<id>.error); without it the instance fails. Needs timeout_ms */
             on_timeout?: string;
         };
+        ParallelStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
+                on?: string[];
+            };
+            /** @constant */
+            type: "parallel";
+            /** @description Run at once; the output is the array of each branch’s last output, in branch order. The first branch to fail fails the step (the others stop). Step ids are unique in the whole definition; a branch’s next, choices and catches stay inside it; its steps do not wait (no delay, user_action, approval, wait_for_event, call or retry); parallel and map nest at most 3 deep */
+            branches: {
+                steps: components["schemas"]["Step"][];
+            }[];
+        };
+        MapStep: {
+            id: string;
+            name?: string;
+            /**
+             * @description Hidden steps are not listed on the instance
+             * @default true
+             */
+            visible: boolean;
+            /** @description False: the step is skipped */
+            if?: string;
+            /** @description The step to run after this one; default: the next in the list */
+            next?: string;
+            /** @description When the step fails with one of a clause’s codes (`*`: any but step_limit_exceeded), the instance goes to its next rather than fail, the error at steps.<id>.error; the first clause naming the code wins */
+            catch?: {
+                on: string[];
+                next: string;
+            }[];
+            retry?: {
+                /** @description Attempts in all, the first among them */
+                max_attempts: number;
+                /** @description The pause before the second attempt; each next pause is backoff_rate times longer */
+                backoff_ms: number;
+                /** @default 2 */
+                backoff_rate: number;
+                /** @description The codes retried; absent: every code but url_blocked, invalid_request, input_invalid, process_not_found, process_inactive and call_depth_exceeded (step_limit_exceeded never is). A retry takes the failures of running the step and a call’s child_failed; a deadline’s timeout goes to on_timeout or catch, a rejected approval to catch */
+                on?: string[];
+            };
+            /** @constant */
+            type: "map";
+            /** @description Must give a list of at most 1,000 elements (more fails the step with too_many_items); steps run once per element, with item and index in their context */
+            items: string;
+            /** @description As a parallel branch’s: they stay inside the map and do not wait */
+            steps: components["schemas"]["Step"][];
+            /** @default 4 */
+            max_concurrency: number;
+        };
         CallStep: {
             id: string;
             name?: string;
@@ -1869,7 +1939,7 @@ export interface components {
             input: string;
         };
         /** @description One step of the step language; `type` says which. */
-        Step: components["schemas"]["TransformStep"] | components["schemas"]["EmitStep"] | components["schemas"]["DelayStep"] | components["schemas"]["UserActionStep"] | components["schemas"]["ApprovalStep"] | components["schemas"]["ChoiceStep"] | components["schemas"]["HttpStep"] | components["schemas"]["FailStep"] | components["schemas"]["SucceedStep"] | components["schemas"]["WaitForEventStep"] | components["schemas"]["CallStep"];
+        Step: components["schemas"]["TransformStep"] | components["schemas"]["EmitStep"] | components["schemas"]["DelayStep"] | components["schemas"]["UserActionStep"] | components["schemas"]["ApprovalStep"] | components["schemas"]["ChoiceStep"] | components["schemas"]["HttpStep"] | components["schemas"]["FailStep"] | components["schemas"]["SucceedStep"] | components["schemas"]["WaitForEventStep"] | components["schemas"]["ParallelStep"] | components["schemas"]["MapStep"] | components["schemas"]["CallStep"];
         ProcessDefinitionBody: {
             id: string;
             name: string;
@@ -1973,6 +2043,13 @@ export interface components {
             };
             /** @description The attempt under way or last made, once the step’s retry ran it again */
             attempt?: number;
+            /** @description A parallel’s branches or a map’s runs, in order, each with its steps (a step still running when its fork ended shows cancelled) */
+            lanes?: {
+                /** @description Where it is: fan[3], or fan[3]/checks[1] nested */
+                lane: string;
+                index: number;
+                steps: components["schemas"]["InstanceStep"][];
+            }[];
         };
         ProcessInstance: {
             id: string;

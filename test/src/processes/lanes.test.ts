@@ -1,0 +1,215 @@
+import { expect } from 'chai';
+import { eventually } from '../../support/delivery.js';
+import { receiverPool } from '../../support/receiver.js';
+import { activeDefinition, run } from '../../support/processes.js';
+import type { TestService } from '../../support/testService.js';
+import { startTestService } from '../../support/testService.js';
+
+const definition = (id: string, steps: unknown[], output?: string) => ({
+  id,
+  name: id,
+  input_schema: { type: 'object' },
+  steps,
+  ...(output && { output }),
+});
+
+type StepView = { id: string; status: string; output?: unknown; lanes?: LaneView[] };
+type LaneView = { lane: string; index: number; steps: StepView[] };
+
+describe('parallel and map: lanes beside the main line', function () {
+  this.timeout(30_000);
+  let service: TestService;
+  const receivers = receiverPool();
+  before(async () => {
+    service = await startTestService();
+  });
+  after(async () => {
+    await service.stop();
+    await receivers.closeAll();
+  });
+
+  const ended = (id: string) =>
+    eventually(
+      () => service.api.get(`/v1/process-instances/${id}`, service.admin),
+      (r) => ['completed', 'failed', 'cancelled'].includes(r.body.status as string),
+    ).then((r) => r.body as Record<string, any>);
+
+  it('runs every branch of a parallel: the output is their last outputs, in branch order', async () => {
+    await activeDefinition(
+      service,
+      definition(
+        'lanes.parallel',
+        [
+          {
+            id: 'split',
+            type: 'parallel',
+            branches: [
+              {
+                steps: [
+                  { id: 'a1', type: 'transform', value: 'input.n + 1' },
+                  { id: 'a2', type: 'transform', value: 'steps.a1 * 10' },
+                ],
+              },
+              { steps: [{ id: 'b1', type: 'transform', value: '"b"' }] },
+            ],
+          },
+          { id: 'after', type: 'transform', value: 'steps.split' },
+        ],
+        'steps.after',
+      ),
+    );
+    const res = await run(service, 'lanes.parallel', {
+      input: { n: 1 },
+      wait: { timeout_ms: 10_000 },
+    });
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body.result).to.deep.equal({ output: [20, 'b'] });
+    const split = (res.body.steps as StepView[])[0]!;
+    expect(split).to.include({ id: 'split', status: 'completed' });
+    expect(split.lanes!.map((lane) => lane.lane)).to.deep.equal(['split[0]', 'split[1]']);
+    expect(split.lanes![0]!.steps.map((s) => `${s.id}:${s.status}`)).to.deep.equal([
+      'a1:completed',
+      'a2:completed',
+    ]);
+  });
+
+  it('fails a parallel with its first failing branch, which its catch takes', async () => {
+    await activeDefinition(
+      service,
+      definition(
+        'lanes.parallel-fails',
+        [
+          {
+            id: 'split',
+            type: 'parallel',
+            branches: [
+              { steps: [{ id: 'ok', type: 'transform', value: '1' }] },
+              { steps: [{ id: 'boom', type: 'fail', code: 'out_of_stock', message: 'none left' }] },
+            ],
+            catch: [{ on: ['out_of_stock'], next: 'recover' }],
+          },
+          { id: 'done', type: 'succeed' },
+          { id: 'recover', type: 'transform', value: 'steps.split.error' },
+        ],
+        'steps.recover',
+      ),
+    );
+    const res = await run(service, 'lanes.parallel-fails', { input: {} });
+    const end = await ended(res.body.id as string);
+    expect(end.status).to.equal('completed');
+    expect(end.result.output).to.deep.equal({
+      code: 'out_of_stock',
+      message: 'split[1]: none left',
+    });
+    const split = (end.steps as StepView[])[0]!;
+    expect(split.status).to.equal('failed');
+    expect(split.lanes![1]!.steps[0]).to.include({ id: 'boom', status: 'failed' });
+  });
+
+  it('maps over 50 items calling a service, never more than max_concurrency in flight', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const service50 = await receivers.start((_n, received) => ({
+      respond: (res) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        setTimeout(() => {
+          inFlight--;
+          const doubled = (received.body as unknown as { n: number }).n * 2;
+          res.writeHead(200, { 'content-type': 'application/json' }).end(`{"doubled":${doubled}}`);
+        }, 20);
+      },
+    }));
+    await activeDefinition(
+      service,
+      definition(
+        'lanes.map-http',
+        [
+          {
+            id: 'each',
+            type: 'map',
+            items: 'input.lines',
+            max_concurrency: 5,
+            steps: [
+              {
+                id: 'price',
+                type: 'http',
+                method: 'POST',
+                url: service50.url,
+                body: '{ "n": item, "at": index }',
+              },
+              { id: 'value', type: 'transform', value: 'steps.price.body.doubled' },
+            ],
+          },
+        ],
+        'steps.each',
+      ),
+    );
+    const lines = Array.from({ length: 50 }, (_, i) => i + 1);
+    const res = await run(service, 'lanes.map-http', { input: { lines } });
+    const end = await ended(res.body.id as string);
+    expect(end.status, JSON.stringify(end.error)).to.equal('completed');
+    expect(end.result.output).to.deep.equal(lines.map((n) => n * 2));
+    expect(service50.received).to.have.length(50);
+    expect(most).to.be.at.most(5);
+    expect(most).to.be.at.least(2);
+    const each = (end.steps as StepView[])[0]!;
+    expect(each.lanes).to.have.length(50);
+    expect(each.lanes![49]!.steps.map((s) => s.id)).to.deep.equal(['price', 'value']);
+  });
+
+  it('fails a map over more than 1,000 items with too_many_items, and one over no list', async () => {
+    await activeDefinition(
+      service,
+      definition('lanes.map-many', [
+        {
+          id: 'each',
+          type: 'map',
+          items: '[1..input.count]',
+          steps: [{ id: 'same', type: 'transform', value: 'item' }],
+        },
+      ]),
+    );
+    const many = await ended(
+      (await run(service, 'lanes.map-many', { input: { count: 1001 } })).body.id,
+    );
+    expect(many.error).to.include({ code: 'too_many_items', step_id: 'each' });
+    const thousand = await ended(
+      (await run(service, 'lanes.map-many', { input: { count: 1000 } })).body.id,
+    );
+    expect(thousand.status).to.equal('completed');
+    await activeDefinition(
+      service,
+      definition('lanes.map-no-list', [
+        { id: 'each', type: 'map', items: 'input.list', steps: [{ id: 'x', type: 'succeed' }] },
+      ]),
+    );
+    const notAList = await ended(
+      (await run(service, 'lanes.map-no-list', { input: { list: 'abc' } })).body.id,
+    );
+    expect(notAList.error).to.include({ code: 'items_not_a_list', step_id: 'each' });
+  });
+
+  it('refuses at publish a branch whose next leaves it, and a branch step that waits, at their paths', async () => {
+    const refused = await service.api.post(
+      '/v1/process-definitions',
+      service.admin,
+      definition('lanes.bad', [
+        {
+          id: 'split',
+          type: 'parallel',
+          branches: [
+            { steps: [{ id: 'a', type: 'transform', value: '1', next: 'outside' }] },
+            { steps: [{ id: 'b', type: 'delay', duration_ms: 10 }] },
+          ],
+        },
+        { id: 'outside', type: 'succeed' },
+      ]),
+    );
+    expect(refused.status, refused.text).to.equal(400);
+    expect((refused.body.errors as Array<{ path: string }>).map((e) => e.path)).to.deep.equal([
+      'steps.0.branches.0.steps.0.next',
+      'steps.0.branches.1.steps.0.type',
+    ]);
+  });
+});
