@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startServerProcess } from '../support/serverProcess.js';
 import type { ServerProcess } from '../support/serverProcess.js';
 import { tempDir } from '../support/tempDir.js';
@@ -193,6 +195,75 @@ describe('process instances survive SIGKILL', function () {
       }
     } finally {
       await kill(server);
+      dir.remove();
+    }
+  });
+
+  it('finishes a map half done when the server is killed, each run’s output in its place', async () => {
+    const dir = tempDir();
+    const env = { SLUICE_DATA_DIR: dir.path, SLUICE_ADMIN_KEY: ADMIN, SLUICE_DEV: 'true' };
+    const calls: number[] = [];
+    const pricing = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const { n } = JSON.parse(body) as { n: number };
+        calls.push(n);
+        setTimeout(() => {
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ price: n * 3 }));
+        }, 100);
+      });
+    });
+    await new Promise<void>((resolve) => pricing.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(pricing.address() as AddressInfo).port}/price`;
+    let server = await startServerProcess(env);
+    try {
+      await publish(server, {
+        id: 'restart.map',
+        name: 'Price the lines',
+        input_schema: { type: 'object' },
+        steps: [
+          {
+            id: 'lines',
+            type: 'map',
+            items: 'input.lines',
+            max_concurrency: 2,
+            steps: [
+              { id: 'price', type: 'http', method: 'POST', url, body: '{ "n": item }' },
+              { id: 'value', type: 'transform', value: 'steps.price.body.price' },
+            ],
+          },
+        ],
+        output: 'steps.lines',
+      });
+      const lines = Array.from({ length: 20 }, (_, i) => i + 1);
+      const started = await call(server, 'POST', '/v1/processes/restart.map/runs', {
+        merchant_id: 'mer_acme',
+        input: { lines },
+      });
+      const id = started.body.id as string;
+      while (calls.length < 6) await new Promise((resolve) => setTimeout(resolve, 10));
+      await kill(server);
+      server = await startServerProcess(env);
+
+      const done = await until(server, id, 'completed', 30_000);
+      expect(done.result).to.deep.equal({ output: lines.map((n) => n * 3) });
+      // Every line priced; a call in flight at the kill may have been made again, no more.
+      expect(new Set(calls).size).to.equal(20);
+      expect(calls.length).to.be.at.most(22);
+      const history = await call(server, 'GET', `/v1/process-instances/${id}/events?limit=100`);
+      const completions = (
+        history.body.data as Array<{ type: string; data: { step_id: string; lane?: string } }>
+      )
+        .filter((e) => e.type === 'process_instance.step_completed' && e.data.step_id === 'value')
+        .map((e) => e.data.lane);
+      expect(completions).to.have.length(20);
+      expect(new Set(completions).size).to.equal(20);
+    } finally {
+      await kill(server);
+      pricing.close();
       dir.remove();
     }
   });
