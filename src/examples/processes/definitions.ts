@@ -1,8 +1,11 @@
 /**
  * Example process definitions, one per typical shape: a straight computation that tells the
- * merchant, an approval with an automatic path, and a timed reminder. `npm run examples` publishes
- * and activates them on a running service.
+ * merchant, an approval with an automatic path, a timed reminder, an order waiting for its payment
+ * (a business event) with an escalation, and a fan-out over an order's lines calling a service
+ * (`src/examples/pricing.ts`). `npm run examples` publishes and activates them on a running service.
  */
+import { PRICING_PORT } from '../pricing.js';
+
 export const exampleDefinitions = [
   {
     id: 'order.summary',
@@ -142,5 +145,56 @@ export const exampleDefinitions = [
       { id: 'done', type: 'succeed' },
     ],
     output: '{ "order_id": input.order_id, "payment_id": steps.paid.data.payment_id }',
+  },
+  {
+    id: 'order.fan_out',
+    name: 'Price an order’s lines',
+    description:
+      'Prices every line of the order at once (four at a time) with the pricing service, then totals them; a line the service cannot price says so.',
+    input_schema: {
+      type: 'object',
+      required: ['order_id', 'lines'],
+      properties: {
+        order_id: { type: 'string' },
+        lines: {
+          type: 'array',
+          maxItems: 1000,
+          items: {
+            type: 'object',
+            required: ['sku', 'quantity'],
+            properties: { sku: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } },
+          },
+        },
+      },
+    },
+    steps: [
+      {
+        id: 'price',
+        name: 'Price each line',
+        type: 'map',
+        items: 'input.lines',
+        max_concurrency: 4,
+        steps: [
+          {
+            id: 'quote',
+            name: 'Ask the pricing service',
+            type: 'http',
+            method: 'POST',
+            url: `http://127.0.0.1:${PRICING_PORT}/price`,
+            body: '{ "sku": item.sku, "quantity": item.quantity }',
+            catch: [{ on: ['http_status'], next: 'line' }],
+          },
+          {
+            id: 'line',
+            name: 'The line, priced or not',
+            type: 'transform',
+            value:
+              '$exists(steps.quote.error) ? { "sku": item.sku, "error": steps.quote.error.message } : steps.quote.body',
+          },
+        ],
+      },
+    ],
+    output:
+      '{ "order_id": input.order_id, "lines": steps.price, "total_cents": $sum(steps.price.total_cents) }',
   },
 ];

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { exampleDefinitions } from '../../../src/examples/processes/definitions.js';
+import { startPricing } from '../../../src/examples/pricing.js';
 import { eventually } from '../../support/delivery.js';
 import { activeDefinition, run } from '../../support/processes.js';
 import type { TestService } from '../../support/testService.js';
@@ -85,5 +86,34 @@ describe('the example process definitions', () => {
       'confirm',
       'done',
     ]);
+  });
+
+  it('order.fan_out prices each line with the pricing service and totals them', async () => {
+    const pricing = await startPricing();
+    try {
+      const res = await run(service, 'order.fan_out', {
+        input: {
+          order_id: 'ord_5',
+          lines: [
+            { sku: 'A', quantity: 4 },
+            { sku: 'Z', quantity: 1 },
+            { sku: 'C', quantity: 2 },
+          ],
+        },
+        wait: { timeout_ms: 10_000 },
+      });
+      expect(res.status, res.text).to.equal(200);
+      expect(res.body.result.output).to.deep.equal({
+        order_id: 'ord_5',
+        lines: [
+          { sku: 'A', unit_cents: 250, total_cents: 1000 },
+          { sku: 'Z', error: 'The service answered 404.' },
+          { sku: 'C', unit_cents: 4990, total_cents: 9980 },
+        ],
+        total_cents: 10980,
+      });
+    } finally {
+      pricing.close();
+    }
   });
 });
