@@ -1,10 +1,4 @@
-import type {
-  DefinitionRef,
-  InstanceError,
-  InstanceEvent,
-  ParentRef,
-  StepWait,
-} from './instanceEvents.js';
+import type { DefinitionRef, InstanceError, ParentRef, StepWait } from './instanceEvents.js';
 
 export type InstanceStatus =
   'pending' | 'running' | 'waiting' | 'completed' | 'failed' | 'cancelled';

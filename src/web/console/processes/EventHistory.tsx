@@ -17,9 +17,11 @@ const titleOf = (event: InstanceEvent): string => {
   return typeof data.decision === 'string' ? `${what}: ${data.decision}` : what;
 };
 
+/** The step an event is about, with the lane it is in (`price[2] › quote`). */
 const stepOf = (event: InstanceEvent): string | undefined => {
-  const stepId = (event.data as { step_id?: unknown }).step_id;
-  return typeof stepId === 'string' ? stepId : undefined;
+  const { step_id: stepId, lane } = event.data as { step_id?: unknown; lane?: unknown };
+  if (typeof stepId !== 'string') return undefined;
+  return typeof lane === 'string' ? `${lane} › ${stepId}` : stepId;
 };
 
 /** The instance's own events, oldest first, each with its data folded away until asked for. */

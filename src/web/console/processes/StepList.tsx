@@ -25,6 +25,42 @@ const StepOutput = ({ step, state }: { step: InstanceStep; state: StepState }) =
   return <p class="proc-muted">No output yet.</p>;
 };
 
+const LANE_STATE: Record<string, StepState> = {
+  completed: 'completed',
+  failed: 'failed',
+  skipped: 'skipped',
+  cancelled: 'cancelled',
+  waiting: 'waiting',
+};
+
+/** A fork's lanes, folded: each lane's steps, with their states and, at its end, its output. */
+const Lanes = ({ lanes }: { lanes: NonNullable<InstanceStep['lanes']> }) => (
+  <details class="proc-lanes">
+    <summary>
+      {lanes.length} {lanes.length === 1 ? 'lane' : 'lanes'}
+    </summary>
+    <ol>
+      {lanes.map((lane) => {
+        const last = lane.steps[lane.steps.length - 1];
+        return (
+          <li key={lane.lane} data-lane={lane.lane}>
+            <code>{lane.lane}</code>{' '}
+            {lane.steps.map((step) => (
+              <span key={step.id} class="proc-lane-step">
+                {step.id}: {STATE_LABEL[LANE_STATE[step.status] ?? 'running']}
+                {step.error && ` (${step.error.code})`}{' '}
+              </span>
+            ))}
+            {last?.status === 'completed' && last.output !== undefined && (
+              <code class="proc-lane-output">→ {JSON.stringify(last.output)}</code>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  </details>
+);
+
 /** The steps the instance reached, in that order, each with its state, times and output. */
 export const StepList = ({
   steps,
@@ -66,6 +102,7 @@ export const StepList = ({
                 </span>
               </div>
               <StepOutput step={step} state={state} />
+              {step.lanes && step.lanes.length > 0 && <Lanes lanes={step.lanes} />}
             </li>
           );
         })}

@@ -64,7 +64,12 @@ const FlowDrawing = ({ layout, states, instance, title }: Drawn & { title: strin
   const walked = (edge: PlacedEdge) =>
     Boolean(states && instance && travelled(edge, states, instance));
   const reached = (id: string) =>
-    Boolean(instance && (id === START || (id === END && instance.status === 'completed')));
+    Boolean(
+      instance &&
+      (id === START ||
+        (id === END && instance.status === 'completed') ||
+        states?.get(id) === 'completed'),
+    );
   return (
     <svg
       class="flow-svg"
