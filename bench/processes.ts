@@ -9,6 +9,7 @@ import type { BenchmarkOptions, BenchmarkResult } from './figures.js';
 import { ofCeiling, withinCeiling } from './figures.js';
 import { inTempDir, rate, table, time } from './support.js';
 import { correlationFigures } from './correlation.js';
+import { mapFigures } from './mapBench.js';
 
 const ADMIN = 'sk_bench_processes_admin_key_0123456789';
 const CONCURRENCY = 32;
@@ -157,9 +158,10 @@ export const processBenchmark = async ({ quick }: BenchmarkOptions): Promise<Ben
   });
   await client.close();
   const correlation = await correlationFigures(quick);
+  const map = await mapFigures(quick);
   return {
     ...result,
-    figures: [...result.figures, ...correlation.figures],
-    notes: [...result.notes, ...correlation.notes],
+    figures: [...result.figures, ...correlation.figures, ...map.figures],
+    notes: [...result.notes, ...correlation.notes, ...map.notes],
   };
 };
