@@ -17,7 +17,7 @@ import type { InstanceStatus } from '../domain/processes/instance/instanceState.
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
 import { collection } from './collection.js';
-import { waitBegins, waitCollections, waitEnds } from './processWaits.js';
+import { lanesEnd, waitBegins, waitCollections, waitEnds } from './processWaits.js';
 
 export { PROCESS_EVENT_WAITS, PROCESS_TIMERS } from './processWaits.js';
 export type { EventWaitDoc, TimerDoc } from './processWaits.js';
@@ -191,7 +191,7 @@ const stepCompletedChanges = ({ data }: RecordedEvent<StepCompleted>): Change[] 
       { status: 'completed', completed_at: at, output, error: null },
       lane,
     ),
-    ...waitEnds(instance_id),
+    ...waitEnds(instance_id, lane),
   ];
 };
 
@@ -200,12 +200,14 @@ const stepFailedChanges = ({ data }: RecordedEvent<StepFailed>): Change[] => {
   return [
     stepPatch(instance_id, step_id, { status: 'failed', completed_at: at, error }, lane),
     // Handled (a catch, a timeout's on_timeout): the instance runs on, and its deadline is over.
-    // Unhandled, the instance's failure follows, which clears the timer.
+    // Unhandled, the instance's failure follows, which clears the timer; a lane's ends the lane.
     ...(data.next === undefined
-      ? []
+      ? lane
+        ? waitEnds(instance_id, lane)
+        : []
       : [
           instancePatch(instance_id, { status: 'running', updated_at: at }),
-          ...waitEnds(instance_id),
+          ...waitEnds(instance_id, lane),
         ]),
   ];
 };
@@ -229,6 +231,9 @@ const endedChanges = (
       ? [stepPatch(instance_id, inProgress, { status: 'cancelled', completed_at: at })]
       : []),
     ...waitEnds(instance_id),
+    ...(event.type === 'process_instance.cancelled'
+      ? lanesEnd(instance_id, event.data.lanes ?? [])
+      : []),
   ];
 };
 
@@ -266,14 +271,18 @@ export const processInstancesProjection: Projection = {
       case 'process_instance.event_received':
       case 'process_instance.child_ended':
       case 'process_instance.lanes_started':
-      case 'process_instance.lanes_joined':
         return [instancePatch(instance_id, { status: 'running', updated_at: event.data.at })];
+      case 'process_instance.lanes_joined':
+        return [
+          instancePatch(instance_id, { status: 'running', updated_at: event.data.at }),
+          ...lanesEnd(instance_id, event.data.lanes),
+        ];
       case 'process_instance.step_retrying': {
-        const { step_id, at } = event.data;
+        const { step_id, at, lane } = event.data;
         return [
           instancePatch(instance_id, { status: 'running', updated_at: at }),
-          stepPatch(instance_id, step_id, { status: 'running' }),
-          ...waitEnds(instance_id),
+          stepPatch(instance_id, step_id, { status: 'running' }, lane),
+          ...waitEnds(instance_id, lane),
         ];
       }
       case 'process_instance.step_completed':

@@ -13,7 +13,21 @@ import type { Change } from './projection.js';
 export const PROCESS_TIMERS = collection<TimerDoc>('process_timers');
 export const PROCESS_EVENT_WAITS = collection<EventWaitDoc>('process_event_waits');
 
-export type TimerDoc = { id: string; step_id: string; due_at_ms: number };
+/**
+ * `id`: the instance, or `<instance>~<lane>` for the timer of a lane (a delay or a retry's pause
+ * in a branch or map run), whose instance is `instance_id`.
+ */
+export type TimerDoc = {
+  id: string;
+  step_id: string;
+  due_at_ms: number;
+  instance_id?: string;
+  lane?: string;
+};
+
+/** The timer document of a line: the instance's own, or one of a lane. */
+export const timerDocId = (instanceId: string, lane?: string): string =>
+  lane ? `${instanceId}~${lane}` : instanceId;
 
 export type EventWaitDoc = {
   /** The instance. */
@@ -32,15 +46,18 @@ export const waitCollections = [
 
 /** What a wait that begins sets: its timer when it has a time, its event when it waits for one. */
 export const waitBegins = (event: RecordedEvent<StepWaiting>): Change[] => {
-  const { instance_id: id, step_id, wait } = event.data;
+  const { instance_id: id, step_id, wait, lane } = event.data;
   const until = deadlineOf(wait);
   const changes: Change[] = [];
-  if (until !== null)
-    changes.push({
-      op: 'put',
-      collection: PROCESS_TIMERS,
-      doc: { id, step_id, due_at_ms: Date.parse(until) },
-    });
+  if (until !== null) {
+    const doc: TimerDoc = {
+      id: timerDocId(id, lane),
+      step_id,
+      due_at_ms: Date.parse(until),
+      ...(lane && { instance_id: id, lane }),
+    };
+    changes.push({ op: 'put', collection: PROCESS_TIMERS, doc });
+  }
   if (wait.kind === 'event') {
     const doc: EventWaitDoc = {
       id,
@@ -54,8 +71,15 @@ export const waitBegins = (event: RecordedEvent<StepWaiting>): Change[] => {
   return changes;
 };
 
-/** The instance waits no more: its step ended, or the instance did. */
-export const waitEnds = (instanceId: string): Change[] => [
-  { op: 'delete', collection: PROCESS_TIMERS, id: instanceId },
-  { op: 'delete', collection: PROCESS_EVENT_WAITS, id: instanceId },
-];
+/** A line waits no more: its step ended, or the instance did. A lane waits only on the timer. */
+export const waitEnds = (instanceId: string, lane?: string): Change[] =>
+  lane
+    ? [{ op: 'delete', collection: PROCESS_TIMERS, id: timerDocId(instanceId, lane) }]
+    : [
+        { op: 'delete', collection: PROCESS_TIMERS, id: instanceId },
+        { op: 'delete', collection: PROCESS_EVENT_WAITS, id: instanceId },
+      ];
+
+/** Lanes that ended with their fork (joined, or their instance cancelled): their timers go. */
+export const lanesEnd = (instanceId: string, lanes: readonly string[]): Change[] =>
+  lanes.flatMap((lane) => waitEnds(instanceId, lane));

@@ -156,7 +156,7 @@ export const stepSchemas: Record<string, Schema> = {
       minItems: 2,
       maxItems: 10,
       description:
-        'Run at once; the output is the array of each branch’s last output, in branch order. The first branch to fail fails the step (the others stop). Step ids are unique in the whole definition; a branch’s next, choices and catches stay inside it; its steps do not wait (no delay, user_action, approval, wait_for_event, call or retry); parallel and map nest at most 3 deep',
+        'Run at once; the output is the array of each branch’s last output, in branch order. The first branch to fail fails the step (the others stop). Step ids are unique in the whole definition; a branch’s next, choices and catches stay inside it; its steps wait only on the timer (delay, retry; no user_action, approval, wait_for_event or call); parallel and map nest at most 3 deep',
       items: object({ steps: { type: 'array', minItems: 1, items: ref('Step') } }),
     },
   }),
@@ -172,7 +172,7 @@ export const stepSchemas: Record<string, Schema> = {
         type: 'array',
         minItems: 1,
         items: ref('Step'),
-        description: 'As a parallel branch’s: they stay inside the map and do not wait',
+        description: 'As a parallel branch’s: they stay inside the map and wait only on the timer',
       },
       max_concurrency: { type: 'integer', minimum: 1, maximum: 32, default: 4 },
     },

@@ -51,7 +51,11 @@ const setTimersDueSoon = async (services: Needs, hold: PartitionHold, { wheel }:
       limit: PAGE,
       ...(cursor && { cursor }),
     });
-    for (const doc of page.docs) if (hold.holds(doc.id)) wheel.schedule(doc.id, doc.due_at_ms);
+    for (const doc of page.docs) {
+      // A lane's timer wakes its instance, which fires whatever of it is due.
+      const instanceId = doc.instance_id ?? doc.id;
+      if (hold.holds(instanceId)) wheel.schedule(instanceId, doc.due_at_ms);
+    }
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
 };

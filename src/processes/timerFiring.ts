@@ -5,6 +5,14 @@ import { EXECUTOR_ACTOR } from './executorActor.js';
 import type { Definitions } from './definitions.js';
 import { InstanceMoved, openSession } from './instanceSession.js';
 import { deadlineOf } from '../../domain/processes/instance/waitDeadlines.js';
+import type { InstanceCommand } from '../../domain/processes/instance/instanceCommands.js';
+import type { DefinitionRef } from '../../domain/processes/instance/instanceEvents.js';
+import type {
+  CurrentStep,
+  ExistingInstance,
+} from '../../domain/processes/instance/instanceState.js';
+import { MAIN } from '../../domain/processes/instance/lanes.js';
+import type { RunnableVersion } from './definitions.js';
 import { caughtBy } from '../../domain/processes/execution/catching.js';
 import type { Timers } from './timers.js';
 
@@ -19,10 +27,47 @@ type FiringDeps = {
   exclusive: <T>(instanceId: string, work: () => Promise<T>) => Promise<T>;
 };
 
+/** The lines of an instance waiting on the timer: the main line and its lanes, with their waits. */
+const timedLines = (state: ExistingInstance) =>
+  [
+    { lane: MAIN, current: state.current },
+    ...Object.entries(state.lanes).map(([lane, track]) => ({ lane, current: track.current })),
+  ].flatMap(({ lane, current }) => {
+    const until = deadlineOf(current?.wait);
+    return current && until !== null ? [{ lane, current, until }] : [];
+  });
+
+/** The command that ends a line's wait once it is due. */
+const firing = (
+  version: RunnableVersion | undefined,
+  current: CurrentStep,
+  definition: DefinitionRef,
+  now: string,
+): InstanceCommand => {
+  const { step_id: stepId, wait } = current;
+  if (!version)
+    return {
+      type: 'fail_step',
+      step_id: stepId,
+      code: 'definition_missing',
+      message: `Version ${definition.version} of definition ${definition.id} is not found.`,
+      now,
+    };
+  if (wait?.kind === 'delay')
+    return { type: 'fire_timer', step_id: stepId, next: followingStep(version.body, stepId), now };
+  if (wait?.kind === 'retry') return { type: 'resume_step', step_id: stepId, now };
+  // A step waiting for a person or an event, past its deadline: escalated to on_timeout, or the
+  // instance fails.
+  const step = stepById(version.body, stepId);
+  const onTimeout =
+    (step && 'on_timeout' in step ? step.on_timeout : undefined) ?? caughtBy(step, 'timeout');
+  return { type: 'time_out_wait', step_id: stepId, on_timeout: onTimeout ?? null, now };
+};
+
 /**
- * Fires the instance's timer if it is due (a delay's end, a deadline, a retry's pause): true once
- * fired (the instance can move on), the time to look again if it is not due yet, undefined if
- * there is no timer to fire.
+ * Fires the instance's timers that are due (a delay's end, a deadline, a retry's pause), on its
+ * main line and in its lanes: true once one fired (the instance can move on), the time to look
+ * again if none is due yet, undefined if there is no timer to fire.
  */
 const fireTimer = async (
   { services, definitions }: FiringDeps,
@@ -31,42 +76,16 @@ const fireTimer = async (
   // The stream, not a read model, says what the instance waits for: a read model may lag.
   const session = await openSession(services.eventStore, instanceId);
   const state = session.state;
-  const wait = state.exists ? state.current?.wait : undefined;
-  const until = deadlineOf(wait);
-  if (!state.exists || !state.current || until === null) return undefined;
+  if (!state.exists) return undefined;
+  const lines = timedLines(state);
+  if (lines.length === 0) return undefined;
   const now = services.now();
-  if (Date.parse(until) > now.getTime()) return Date.parse(until);
-  const stepId = state.current.step_id;
+  const due = lines.filter((line) => Date.parse(line.until) <= now.getTime());
+  if (due.length === 0) return Math.min(...lines.map((line) => Date.parse(line.until)));
   const version = await definitions.version(state.definition.id, state.definition.version);
-  if (!version) {
-    session.decide({
-      type: 'fail_step',
-      step_id: stepId,
-      code: 'definition_missing',
-      message: `Version ${state.definition.version} of definition ${state.definition.id} is not found.`,
-      now: now.toISOString(),
-    });
-  } else if (wait?.kind === 'delay') {
-    session.decide({
-      type: 'fire_timer',
-      step_id: stepId,
-      next: followingStep(version.body, stepId),
-      now: now.toISOString(),
-    });
-  } else if (wait?.kind === 'retry') {
-    session.decide({ type: 'resume_step', step_id: stepId, now: now.toISOString() });
-  } else {
-    // A step waiting for a person or an event, past its deadline: escalated to on_timeout, or
-    // the instance fails.
-    const step = stepById(version.body, stepId);
-    const onTimeout =
-      (step && 'on_timeout' in step ? step.on_timeout : undefined) ?? caughtBy(step, 'timeout');
-    session.decide({
-      type: 'time_out_wait',
-      step_id: stepId,
-      on_timeout: onTimeout ?? null,
-      now: now.toISOString(),
-    });
+  for (const { lane, current } of due) {
+    const command = firing(version, current, state.definition, now.toISOString());
+    session.decide(lane === MAIN ? command : { ...command, lane });
   }
   await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
   return true;

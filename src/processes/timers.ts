@@ -2,7 +2,10 @@
 const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
 
 export type Timers = {
-  /** Wakes the instance at `dueAtMs` (epoch ms); a later call for the same instance replaces it. */
+  /**
+   * Wakes the instance at `dueAtMs` (epoch ms), or earlier if it is to wake earlier already: its
+   * lines may wait on several timers, and a wake fires whatever is due, then asks for the next.
+   */
   schedule: (instanceId: string, dueAtMs: number) => void;
   stop: () => void;
 };
@@ -12,9 +15,11 @@ export type Timers = {
  * across restarts, and this wakes each instance at its time.
  */
 export const timers = (fire: (instanceId: string) => void): Timers => {
-  const pending = new Map<string, NodeJS.Timeout>();
+  const pending = new Map<string, { timeout: NodeJS.Timeout; dueAtMs: number }>();
   const schedule = (instanceId: string, dueAtMs: number): void => {
-    clearTimeout(pending.get(instanceId));
+    const earlier = pending.get(instanceId);
+    if (earlier && earlier.dueAtMs <= dueAtMs) return;
+    clearTimeout(earlier?.timeout);
     const wait = Math.max(0, dueAtMs - Date.now());
     const timeout = setTimeout(
       () => {
@@ -28,12 +33,12 @@ export const timers = (fire: (instanceId: string) => void): Timers => {
       },
       Math.min(wait, LONGEST_TIMEOUT_MS),
     );
-    pending.set(instanceId, timeout);
+    pending.set(instanceId, { timeout, dueAtMs });
   };
   return {
     schedule,
     stop: () => {
-      for (const timeout of pending.values()) clearTimeout(timeout);
+      for (const { timeout } of pending.values()) clearTimeout(timeout);
       pending.clear();
     },
   };

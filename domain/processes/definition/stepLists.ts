@@ -33,12 +33,10 @@ const checkUnique = (value: unknown, path: string, reading: Reading, faults: Fau
 type Place = { depth: number };
 
 /**
- * The steps of a branch or a map run never wait: they run straight through, several at once, and
- * their lane joins its fork when it is done. Waiting kinds and retries (which wait on the timer)
- * belong to the main line.
+ * The steps of a branch or a map run wait only on the timer (a delay, a retry's pause): a person
+ * answers a step by its id, which a map's runs share; an event and a child answer the main line.
  */
 const WAITING_STEPS: ReadonlySet<unknown> = new Set([
-  'delay',
   'user_action',
   'approval',
   'wait_for_event',
@@ -74,18 +72,11 @@ const readList = (
     const at = pathOf(path, i);
     reading.count++;
     checkUnique(step, at, reading, faults);
-    if (place.depth > 0 && isJsonObject(step)) {
-      if (WAITING_STEPS.has(step.type))
-        faults.push({
-          path: pathOf(at, 'type'),
-          message: 'cannot be in a branch or a map: their steps do not wait',
-        });
-      if (step.retry !== undefined)
-        faults.push({
-          path: pathOf(at, 'retry'),
-          message: 'is not allowed in a branch or a map: their steps do not wait',
-        });
-    }
+    if (place.depth > 0 && isJsonObject(step) && WAITING_STEPS.has(step.type))
+      faults.push({
+        path: pathOf(at, 'type'),
+        message: 'cannot be in a branch or a map: their steps wait only on the timer',
+      });
     return readStep(step, at, ids, faults, nested);
   });
   return steps.every((step) => step !== undefined) ? steps : undefined;

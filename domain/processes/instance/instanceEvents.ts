@@ -125,6 +125,8 @@ export type InstanceCancelled = Ending<
     step_id?: string | null;
     /** The child the cancelled step waited on: it is cancelled in turn. */
     child_id?: string;
+    /** The lanes under way, which end with the instance. */
+    lanes?: string[];
   }
 >;
 

@@ -228,6 +228,7 @@ const decideOnLine = (
             ...ending(state, command.now),
             step_id: state.current?.step_id ?? null,
             ...(wait?.kind === 'child' && { child_id: wait.instance_id }),
+            ...(Object.keys(state.lanes).length > 0 && { lanes: Object.keys(state.lanes) }),
           },
         },
       ]);

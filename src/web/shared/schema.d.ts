@@ -1863,7 +1863,7 @@ export interface components {
             };
             /** @constant */
             type: "parallel";
-            /** @description Run at once; the output is the array of each branch’s last output, in branch order. The first branch to fail fails the step (the others stop). Step ids are unique in the whole definition; a branch’s next, choices and catches stay inside it; its steps do not wait (no delay, user_action, approval, wait_for_event, call or retry); parallel and map nest at most 3 deep */
+            /** @description Run at once; the output is the array of each branch’s last output, in branch order. The first branch to fail fails the step (the others stop). Step ids are unique in the whole definition; a branch’s next, choices and catches stay inside it; its steps wait only on the timer (delay, retry; no user_action, approval, wait_for_event or call); parallel and map nest at most 3 deep */
             branches: {
                 steps: components["schemas"]["Step"][];
             }[];
@@ -1899,7 +1899,7 @@ export interface components {
             type: "map";
             /** @description Must give a list of at most 1,000 elements (more fails the step with too_many_items); steps run once per element, with item and index in their context */
             items: string;
-            /** @description As a parallel branch’s: they stay inside the map and do not wait */
+            /** @description As a parallel branch’s: they stay inside the map and wait only on the timer */
             steps: components["schemas"]["Step"][];
             /** @default 4 */
             max_concurrency: number;

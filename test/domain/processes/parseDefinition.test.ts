@@ -498,7 +498,10 @@ describe('parseDefinition', () => {
       expect(faultsOf(raw)).to.deep.equal([
         fault('steps.0.branches.0.steps.0.next', 'names no step of this definition: b'),
         fault('steps.0.branches.1.steps.1.id', 'repeats the id of steps.0.branches.0.steps.0'),
-        fault('steps.1.steps.0.type', 'cannot be in a branch or a map: their steps do not wait'),
+        fault(
+          'steps.1.steps.0.type',
+          'cannot be in a branch or a map: their steps wait only on the timer',
+        ),
         fault(
           'steps.1.steps.1.steps.0.branches.0.steps.0.steps',
           'nests parallel and map steps more than 3 deep',

@@ -158,6 +158,69 @@ describe('parallel and map: lanes beside the main line', function () {
     expect(each.lanes![49]!.steps.map((s) => s.id)).to.deep.equal(['price', 'value']);
   });
 
+  it('retries a run’s failing call on the timer and waits out a branch’s delay, the others going on', async () => {
+    const failedOnce = new Set<number>();
+    const flaky = await receivers.start((_n, received) => {
+      const n = (received.body as unknown as { n: number }).n;
+      if (!failedOnce.has(n)) {
+        failedOnce.add(n);
+        return { status: 503 };
+      }
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: `{"n":${n}}` };
+    });
+    await activeDefinition(
+      service,
+      definition(
+        'lanes.timers',
+        [
+          {
+            id: 'both',
+            type: 'parallel',
+            branches: [
+              {
+                steps: [
+                  {
+                    id: 'each',
+                    type: 'map',
+                    items: '[1, 2, 3, 4, 5, 6]',
+                    max_concurrency: 3,
+                    steps: [
+                      {
+                        id: 'call',
+                        type: 'http',
+                        method: 'POST',
+                        url: flaky.url,
+                        body: '{ "n": item }',
+                        retry: { max_attempts: 3, backoff_ms: 50 },
+                      },
+                      { id: 'got', type: 'transform', value: 'steps.call.body.n' },
+                    ],
+                  },
+                ],
+              },
+              {
+                steps: [
+                  { id: 'pause', type: 'delay', duration_ms: 300 },
+                  { id: 'woke', type: 'transform', value: '"woke"' },
+                ],
+              },
+            ],
+          },
+        ],
+        'steps.both',
+      ),
+    );
+    const startedAt = Date.now();
+    const res = await run(service, 'lanes.timers', { input: {} });
+    const end = await ended(res.body.id as string);
+    expect(end.status, JSON.stringify(end.error)).to.equal('completed');
+    expect(end.result.output).to.deep.equal([[1, 2, 3, 4, 5, 6], 'woke']);
+    expect(flaky.received).to.have.length(12);
+    expect(Date.parse(end.completed_at as string) - startedAt).to.be.at.least(300);
+    const each = (end.steps as StepView[])[0]!.lanes![0]!.steps[0]!;
+    expect(each.lanes![0]!.steps[0]).to.include({ id: 'call', status: 'completed', attempt: 2 });
+  });
+
   it('fails a map over more than 1,000 items with too_many_items, and one over no list', async () => {
     await activeDefinition(
       service,
@@ -200,7 +263,7 @@ describe('parallel and map: lanes beside the main line', function () {
           type: 'parallel',
           branches: [
             { steps: [{ id: 'a', type: 'transform', value: '1', next: 'outside' }] },
-            { steps: [{ id: 'b', type: 'delay', duration_ms: 10 }] },
+            { steps: [{ id: 'b', type: 'user_action' }] },
           ],
         },
         { id: 'outside', type: 'succeed' },
