@@ -22,4 +22,20 @@ describe('process timers', () => {
     });
     expect(early).to.deep.equal([]);
   });
+
+  it('keeps the earlier of two wakes of one instance: a later one never postpones it', async () => {
+    const woke: number[] = [];
+    const wheel = timers(() => woke.push(Date.now()));
+    const start = Date.now();
+    wheel.schedule('pi_1', start + 30);
+    wheel.schedule('pi_1', start + 400);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(woke).to.have.length(1);
+    expect(woke[0]! - start).to.be.below(150);
+    // Once woken, a later wake is set anew.
+    wheel.schedule('pi_1', Date.now() + 20);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(woke).to.have.length(2);
+    wheel.stop();
+  });
 });
