@@ -28,13 +28,13 @@ describe('process timers', () => {
     const wheel = timers(() => woke.push(Date.now()));
     const start = Date.now();
     wheel.schedule('pi_1', start + 30);
-    wheel.schedule('pi_1', start + 400);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    wheel.schedule('pi_1', start + 1000);
+    // Woken by the earlier, well before the later is due.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(woke).to.have.length(1);
-    expect(woke[0]! - start).to.be.below(150);
     // Once woken, a later wake is set anew.
     wheel.schedule('pi_1', Date.now() + 20);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(woke).to.have.length(2);
     wheel.stop();
   });
