@@ -34,6 +34,22 @@ const callingDefinition = (id: string, url: string, token: string) => ({
       headers: { Authorization: `Bearer ${token}`, 'X-Caller': 'sluice' },
       body: '{ "hello": "platform" }',
     },
+    // A step in a map's runs holds its headers as sealed as one on the main line.
+    {
+      id: 'fan',
+      type: 'map',
+      items: '[1]',
+      steps: [
+        {
+          id: 'nested',
+          type: 'http',
+          method: 'POST',
+          url,
+          headers: { Authorization: `Bearer ${token}`, 'X-Caller': 'sluice' },
+          body: '{ "hello": "again" }',
+        },
+      ],
+    },
   ],
   output: 'steps.call.status',
 });
