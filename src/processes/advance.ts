@@ -74,15 +74,23 @@ const moveLines = async (
       await complete(session, definition, deps.services.now().toISOString());
       return;
     }
-    for (const move of moves)
-      if (move.kind === 'join') joinLanes(deps, session, definition, move.lane);
-    await Promise.all(
-      moves
-        .filter((move) => move.kind === 'step')
-        .map((move) => takeStep(deps, session, definition, move.lane)),
-    );
+    // Joins first, alone: a join ends its fork's lanes (a failed lane stops the others), so the
+    // next round is drawn from what is left.
+    const joins = moves.filter((move) => move.kind === 'join');
+    if (joins.length > 0) {
+      for (const move of joins) joinLanes(deps, session, definition, move.lane);
+      continue;
+    }
+    await settleAll(moves.map((move) => takeStep(deps, session, definition, move.lane)));
     if (Object.keys(existing(session).lanes).length > 0) await flush(session);
   }
+};
+
+/** Waits for every step of a round, then fails with the first failure: none is left running. */
+const settleAll = async (steps: readonly Promise<void>[]): Promise<void> => {
+  const settled = await Promise.allSettled(steps);
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 };
 
 /** The earliest time a waiting line of the instance is due: a delay's end, a deadline, a retry. */

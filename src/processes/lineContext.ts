@@ -33,3 +33,18 @@ export const contextOf = (state: ExistingInstance, lane: string): ExpressionCont
     ...run,
   };
 };
+
+/**
+ * Which run of each enclosing fork a lane belongs to (`2.1`: the second run of the outer fork,
+ * the first of the inner): a fork run again (a loop, a retry) starts lanes of the same ids, whose
+ * effects (the events they emit) must not pass for those of the first.
+ */
+export const forkRunsOf = (state: ExistingInstance, lane: string): string =>
+  laneChain(lane)
+    .map((id) => {
+      const enclosing = state.lanes[id];
+      if (!enclosing) return 0;
+      const parent = enclosing.of === MAIN ? state : state.lanes[enclosing.of];
+      return parent?.runs[enclosing.fork] ?? 0;
+    })
+    .join('.');

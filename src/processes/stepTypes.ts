@@ -19,7 +19,10 @@ export type StepEnvironment = {
   definition: DefinitionBody;
   /** How many `call`s deep the instance is (0: top level). */
   depth: number;
-  /** The branch or map run the step is in; `''`: the main line. */
+  /**
+   * The branch or map run the step is in, with the run of each enclosing fork (`fan[3]@2`): what
+   * tells its emits apart from those of other runs; `''` on the main line.
+   */
   lane: string;
   /** How many attempts of this run of the step failed and were retried. */
   failures: number;

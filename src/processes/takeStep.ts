@@ -13,7 +13,7 @@ import { EXECUTOR_ACTOR } from './executorActor.js';
 import { evaluate, ExpressionError, isTrue } from './expressions.js';
 import { lanesToStart } from './forks.js';
 import type { InstanceSession } from './instanceSession.js';
-import { contextOf, trackAt } from './lineContext.js';
+import { contextOf, forkRunsOf, trackAt } from './lineContext.js';
 import { runStep } from './stepRunner.js';
 import type { StepOutcome } from './stepTypes.js';
 
@@ -94,7 +94,8 @@ const runStarted = async (
       message: `Step ${step.id} ran ${MAX_STEP_RUNS} times.`,
     };
   if (step.type === 'parallel' || step.type === 'map') {
-    const started = await lanesToStart(step, contextOf(state, lane));
+    const underWay = Object.keys(state.lanes).length;
+    const started = await lanesToStart(step, contextOf(state, lane), underWay);
     if ('failed' in started) return { kind: 'failed', ...started.failed };
     const now = deps.services.now().toISOString();
     onLine(session, lane)({ type: 'start_lanes', step_id: step.id, lanes: started.lanes, now });
@@ -109,7 +110,7 @@ const runStarted = async (
     definition,
     context: contextOf(existing(session), lane),
     depth: state.depth,
-    lane,
+    lane: lane === MAIN ? lane : `${lane}@${forkRunsOf(state, lane)}`,
     run: runs,
     failures: trackAt(existing(session), lane).current?.failures ?? 0,
     metadata: causedBy(session.last!, EXECUTOR_ACTOR),
@@ -124,6 +125,8 @@ export const takeStep = async (
   lane: string,
 ): Promise<void> => {
   const decide = onLine(session, lane);
+  // A lane its fork's join ended in this round has nothing left to do.
+  if (lane !== MAIN && !existing(session).lanes[lane]) return;
   const track = trackAt(existing(session), lane);
   const now = () => deps.services.now().toISOString();
   let step: Step | undefined;

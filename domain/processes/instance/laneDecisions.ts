@@ -3,6 +3,7 @@ import { failure, handledFailure } from './endings.js';
 import type { InstanceEvent } from './instanceEvents.js';
 import type { ExistingInstance } from './instanceState.js';
 import { lanesOf } from './lanes.js';
+import { payloadFault } from './payloadBounds.js';
 import type { CommandOf, Decision } from './stepChecks.js';
 import { checkCurrent, conflict, factBase } from './stepChecks.js';
 
@@ -49,6 +50,10 @@ export const decideLanesJoin = (
   };
   if (!failed) {
     const output = lanes.map(([, lane]) => lane.last);
+    // Each lane's output was bounded; together they may not be.
+    const tooLarge = payloadFault(output, 'output', `The output of step ${step_id}`);
+    if (tooLarge)
+      return right([joined, ...failure(state, step_id, 'output_too_large', tooLarge.detail, now)]);
     return right([
       joined,
       { type: 'process_instance.step_completed', data: { ...base, step_id, output, next } },

@@ -13,6 +13,7 @@ import type { CommandOf, Decision } from './stepChecks.js';
 import { checkCurrent, conflict, factBase } from './stepChecks.js';
 import { decideChildEnd, decideEventReceipt, decideResume } from './waitSignals.js';
 import { decideLanesJoin, decideLanesStart } from './laneDecisions.js';
+import { decideInstanceCompletion, decideInstanceFailure } from './instanceEnds.js';
 import { MAIN } from './lanes.js';
 
 export type { InstanceCommand } from './instanceCommands.js';
@@ -148,33 +149,6 @@ const decideApproval = (
   ]);
 };
 
-const decideInstanceFailure = (
-  command: CommandOf<'fail_instance'>,
-  state: ExistingInstance,
-): Decision => {
-  if (state.current) return inProgress(state, state.current);
-  const error = { code: command.code, message: command.message, step_id: null };
-  return right([
-    { type: 'process_instance.failed', data: { ...ending(state, command.now), error } },
-  ]);
-};
-
-const decideInstanceCompletion = (
-  command: CommandOf<'complete_instance'>,
-  state: ExistingInstance,
-): Decision => {
-  if (state.current) return inProgress(state, state.current);
-  if (state.cursor !== null) {
-    return conflict(`Process instance ${state.instance_id} has steps left to run.`);
-  }
-  return right([
-    {
-      type: 'process_instance.completed',
-      data: { ...ending(state, command.now), result: command.result },
-    },
-  ]);
-};
-
 /** Commands about the instance as a whole: never about a lane. */
 const WHOLE_INSTANCE: ReadonlySet<InstanceCommand['type']> = new Set([
   'create_instance',
@@ -193,7 +167,7 @@ const decideInLane = (command: InstanceCommand, state: ExistingInstance, lane: s
   if (!track || track.status !== 'running' || WHOLE_INSTANCE.has(command.type))
     return conflict(`No lane ${lane} of ${state.instance_id} is under way.`);
   const { current, cursor, outputs, runs } = track;
-  const decided = decideOnLine(command, { ...state, current, cursor, outputs, runs }, lane);
+  const decided = decideBounded(command, { ...state, current, cursor, outputs, runs }, lane);
   if (!isRight(decided)) return decided;
   return right(
     decided.right
@@ -208,7 +182,17 @@ const decideOnExisting = (command: InstanceCommand, state: ExistingInstance): De
     return conflict(`Process instance ${state.instance_id} is already ${state.status}.`);
   }
   const lane = command.lane ?? MAIN;
-  return lane === MAIN ? decideOnLine(command, state, MAIN) : decideInLane(command, state, lane);
+  return lane === MAIN ? decideBounded(command, state, MAIN) : decideInLane(command, state, lane);
+};
+
+/** A step whose output is over the payload bound fails with output_too_large, on its own line. */
+const decideBounded = (
+  command: InstanceCommand,
+  state: ExistingInstance,
+  line: string,
+): Decision => {
+  const decided = decideOnLine(command, state, line);
+  return isRight(decided) ? right(overgrownOutput(command, state) ?? decided.right) : decided;
 };
 
 const decideOnLine = (
@@ -280,8 +264,7 @@ export const instanceDecider: Decider<InstanceCommand, InstanceEvent, InstanceSt
     const refused = refusedPayload(command);
     if (refused) return left(refused);
     if (state.exists) {
-      const decided = decideOnExisting(command, state);
-      return isRight(decided) ? right(overgrownOutput(command, state) ?? decided.right) : decided;
+      return decideOnExisting(command, state);
     }
     if (command.type !== 'create_instance') {
       return left(domainError('not_found', 'No such process instance.'));

@@ -106,6 +106,41 @@ describe('parallel and map: lanes beside the main line', function () {
     expect(split.lanes![1]!.steps[0]).to.include({ id: 'boom', status: 'failed' });
   });
 
+  it('stops the other branches when one fails, however many steps they have left', async () => {
+    await activeDefinition(
+      service,
+      definition(
+        'lanes.uneven',
+        [
+          {
+            id: 'split',
+            type: 'map',
+            items: '[1, 2, 3, 4, 5, 6]',
+            max_concurrency: 2,
+            steps: [
+              { id: 'check', type: 'choice', branches: [{ when: 'item = 2', next: 'boom' }] },
+              { id: 'one', type: 'transform', value: 'item' },
+              { id: 'two', type: 'transform', value: 'item', next: 'done' },
+              { id: 'boom', type: 'fail', code: 'bad_line' },
+              { id: 'done', type: 'transform', value: 'steps.two' },
+            ],
+            catch: [{ on: ['bad_line'], next: 'recover' }],
+          },
+          { id: 'end', type: 'succeed' },
+          { id: 'recover', type: 'transform', value: 'steps.split.error.code' },
+        ],
+        'steps.recover',
+      ),
+    );
+    const end = await ended((await run(service, 'lanes.uneven', { input: {} })).body.id);
+    expect(end.status).to.equal('completed');
+    expect(end.result).to.deep.equal({ output: 'bad_line' });
+    const split = (end.steps as StepView[])[0]!;
+    expect(split.status).to.equal('failed');
+    // Runs not begun when run 2 failed never began.
+    expect(split.lanes!.length).to.be.below(6);
+  });
+
   it('maps over 50 items calling a service, never more than max_concurrency in flight', async () => {
     let inFlight = 0;
     let most = 0;
@@ -221,7 +256,7 @@ describe('parallel and map: lanes beside the main line', function () {
     expect(each.lanes![0]!.steps[0]).to.include({ id: 'call', status: 'completed', attempt: 2 });
   });
 
-  it('fails a map over more than 1,000 items with too_many_items, and one over no list', async () => {
+  it('fails a map over more than 1,000 items with too_many_items; takes a single match as a list of one', async () => {
     await activeDefinition(
       service,
       definition('lanes.map-many', [
@@ -241,16 +276,40 @@ describe('parallel and map: lanes beside the main line', function () {
       (await run(service, 'lanes.map-many', { input: { count: 1000 } })).body.id,
     );
     expect(thousand.status).to.equal('completed');
+    // JSONata gives a single match as itself, and none as nothing: a list of one, and of none.
     await activeDefinition(
       service,
-      definition('lanes.map-no-list', [
-        { id: 'each', type: 'map', items: 'input.list', steps: [{ id: 'x', type: 'succeed' }] },
-      ]),
+      definition(
+        'lanes.map-single',
+        [
+          {
+            id: 'each',
+            type: 'map',
+            items: 'input.orders[total > 10]',
+            steps: [{ id: 'id', type: 'transform', value: 'item.id' }],
+          },
+        ],
+        'steps.each',
+      ),
     );
-    const notAList = await ended(
-      (await run(service, 'lanes.map-no-list', { input: { list: 'abc' } })).body.id,
+    const one = await ended(
+      (
+        await run(service, 'lanes.map-single', {
+          input: {
+            orders: [
+              { id: 'a', total: 20 },
+              { id: 'b', total: 5 },
+            ],
+          },
+        })
+      ).body.id,
     );
-    expect(notAList.error).to.include({ code: 'items_not_a_list', step_id: 'each' });
+    expect(one.result).to.deep.equal({ output: ['a'] });
+    const none = await ended(
+      (await run(service, 'lanes.map-single', { input: { orders: [{ id: 'b', total: 5 }] } })).body
+        .id,
+    );
+    expect(none.result).to.deep.equal({ output: [] });
   });
 
   it('refuses at publish a branch whose next leaves it, and a branch step that waits, at their paths', async () => {
