@@ -166,7 +166,7 @@ export const stepSchemas: Record<string, Schema> = {
       items: {
         ...expression,
         description:
-          'Must give a list of at most 1,000 elements (more fails the step with too_many_items); steps run once per element, with item and index in their context',
+          'A list of at most 1,000 elements (more fails the step with too_many_items; a single value is a list of one, nothing an empty list); steps run once per element, with item and index in their context. An instance has at most 1,000 branches and runs under way (more fails the step with too_many_lanes)',
       },
       steps: {
         type: 'array',

@@ -1897,7 +1897,7 @@ export interface components {
             };
             /** @constant */
             type: "map";
-            /** @description Must give a list of at most 1,000 elements (more fails the step with too_many_items); steps run once per element, with item and index in their context */
+            /** @description A list of at most 1,000 elements (more fails the step with too_many_items; a single value is a list of one, nothing an empty list); steps run once per element, with item and index in their context. An instance has at most 1,000 branches and runs under way (more fails the step with too_many_lanes) */
             items: string;
             /** @description As a parallel branch’s: they stay inside the map and wait only on the timer */
             steps: components["schemas"]["Step"][];

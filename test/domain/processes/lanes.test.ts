@@ -195,4 +195,33 @@ describe('process instance decider: lanes of parallel and map steps', () => {
       'each[0]/checks[1]',
     ]);
   });
+
+  it('fails a lane, not its instance, when a step of it gives an output over the bound', () => {
+    const started = inLane('each[0]', 'process_instance.step_started', {
+      step_id: 'double',
+      name: null,
+      step_type: 'transform',
+      visible: true,
+    });
+    const huge = 'x'.repeat(300_000);
+    const decided = instanceDecider.decide(
+      {
+        type: 'complete_step',
+        lane: 'each[0]',
+        step_id: 'double',
+        output: huge,
+        next: null,
+        now: at,
+      },
+      stateOf([...forked, started]),
+    );
+    if (decided._tag !== 'Right') throw new Error('refused');
+    expect(decided.right.map((event) => event.type)).to.deep.equal([
+      'process_instance.step_failed',
+    ]);
+    expect(decided.right[0]!.data).to.include({ lane: 'each[0]', step_id: 'double' });
+    expect((decided.right[0]!.data as { error: { code: string } }).error.code).to.equal(
+      'output_too_large',
+    );
+  });
 });
