@@ -148,7 +148,7 @@ export const processBenchmark = async ({ quick }: BenchmarkOptions): Promise<Ben
         ],
         notes: [
           `${runs} runs with ${CONCURRENCY} in flight; ${sequential} sequential round trips (p99: Sluice ${waited.p99} ms, bare express ${bareLatency.p99} ms).`,
-          'Issue 5 set no target for these figures.',
+          'Issue 5 set no target for the run figures.',
         ],
       };
     } finally {
