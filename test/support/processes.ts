@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { eventually } from './delivery.js';
 import type { TestService } from './testService.js';
 
 /** A one-step definition: its output is the input's `n` doubled. */
@@ -49,3 +50,21 @@ export const instance = async (service: TestService, id: string) => {
   expect(res.status, res.text).to.equal(200);
   return res.body as Record<string, any>;
 };
+
+/** A definition with an open input schema: its steps and output are what a test is about. */
+export const definitionOf = (id: string, steps: unknown[], output?: string) => ({
+  id,
+  name: id,
+  input_schema: { type: 'object' },
+  steps,
+  ...(output && { output }),
+});
+
+/** The instance as the API shows it once it has ended: completed, failed or cancelled. */
+export const endedInstance = async (service: TestService, id: string) =>
+  (
+    await eventually(
+      () => service.api.get(`/v1/process-instances/${id}`, service.admin),
+      (r) => ['completed', 'failed', 'cancelled'].includes(r.body.status as string),
+    )
+  ).body as Record<string, any>;

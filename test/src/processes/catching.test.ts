@@ -1,17 +1,9 @@
 import { expect } from 'chai';
 import { eventually } from '../../support/delivery.js';
 import { receiverPool } from '../../support/receiver.js';
-import { activeDefinition, run } from '../../support/processes.js';
+import { activeDefinition, definitionOf, run } from '../../support/processes.js';
 import type { TestService } from '../../support/testService.js';
 import { startTestService } from '../../support/testService.js';
-
-const definition = (id: string, steps: unknown[], output?: string) => ({
-  id,
-  name: id,
-  input_schema: { type: 'object' },
-  steps,
-  ...(output && { output }),
-});
 
 const runToEnd = async (service: TestService, id: string) => {
   const res = await run(service, id, { input: {}, wait: { timeout_ms: 10_000 } });
@@ -43,7 +35,7 @@ describe('catch on a step: a failure handled rather than fatal', function () {
     const failing = await receivers.start(() => ({ status: 503 }));
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'catching.http',
         [
           {
@@ -78,7 +70,7 @@ describe('catch on a step: a failure handled rather than fatal', function () {
   it('catches any code with *, and leaves an uncaught code fatal', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'catching.any',
         [
           {
@@ -99,7 +91,7 @@ describe('catch on a step: a failure handled rather than fatal', function () {
 
     await activeDefinition(
       service,
-      definition('catching.none', [
+      definitionOf('catching.none', [
         {
           id: 'compute',
           type: 'transform',
@@ -117,7 +109,7 @@ describe('catch on a step: a failure handled rather than fatal', function () {
   it('sends a rejected approval to its catch', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'catching.rejected',
         [
           {
@@ -159,7 +151,7 @@ describe('catch on a step: a failure handled rather than fatal', function () {
     const refused = await service.api.post(
       '/v1/process-definitions',
       service.admin,
-      definition('catching.bad', [
+      definitionOf('catching.bad', [
         { id: 'a', type: 'transform', value: '1', catch: [{ on: ['Bad Code'], next: 'nowhere' }] },
       ]),
     );

@@ -1,16 +1,8 @@
 import { expect } from 'chai';
 import { eventually } from '../../support/delivery.js';
-import { activeDefinition, run } from '../../support/processes.js';
+import { activeDefinition, definitionOf, run } from '../../support/processes.js';
 import type { TestService } from '../../support/testService.js';
 import { startTestService } from '../../support/testService.js';
-
-const definition = (id: string, steps: unknown[], output?: string) => ({
-  id,
-  name: id,
-  input_schema: { type: 'object' },
-  steps,
-  ...(output && { output }),
-});
 
 const ended = (service: TestService, id: string) =>
   eventually(
@@ -29,7 +21,7 @@ describe('escalation: a person’s step that times out', function () {
   it('goes to on_timeout once nobody approved in time, with the error at steps.<id>.error', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'escalation.approval',
         [
           { id: 'approve', type: 'approval', timeout_ms: 300, on_timeout: 'escalate' },
@@ -62,7 +54,7 @@ describe('escalation: a person’s step that times out', function () {
   it('fails the instance with code timeout when there is no on_timeout', async () => {
     await activeDefinition(
       service,
-      definition('escalation.none', [
+      definitionOf('escalation.none', [
         { id: 'confirm', type: 'user_action', action: 'confirm', timeout_ms: 200 },
       ]),
     );
@@ -75,7 +67,7 @@ describe('escalation: a person’s step that times out', function () {
   it('lets a person answer in time: the deadline then changes nothing', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'escalation.answered',
         [
           { id: 'confirm', type: 'user_action', timeout_ms: 1500, on_timeout: 'late' },
@@ -109,7 +101,7 @@ describe('escalation: a person’s step that times out', function () {
 
   it('refuses on_timeout naming no step, and on_timeout without timeout_ms, at their paths', async () => {
     const refused = await service.api.post('/v1/process-definitions', service.admin, {
-      ...definition('escalation.bad', [
+      ...definitionOf('escalation.bad', [
         { id: 'a', type: 'approval', timeout_ms: 100, on_timeout: 'nowhere' },
         { id: 'b', type: 'user_action', on_timeout: 'a' },
       ]),

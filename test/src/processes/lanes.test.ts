@@ -1,17 +1,8 @@
 import { expect } from 'chai';
-import { eventually } from '../../support/delivery.js';
 import { receiverPool } from '../../support/receiver.js';
-import { activeDefinition, run } from '../../support/processes.js';
+import { activeDefinition, definitionOf, endedInstance, run } from '../../support/processes.js';
 import type { TestService } from '../../support/testService.js';
 import { startTestService } from '../../support/testService.js';
-
-const definition = (id: string, steps: unknown[], output?: string) => ({
-  id,
-  name: id,
-  input_schema: { type: 'object' },
-  steps,
-  ...(output && { output }),
-});
 
 type StepView = { id: string; status: string; output?: unknown; lanes?: LaneView[] };
 type LaneView = { lane: string; index: number; steps: StepView[] };
@@ -28,16 +19,12 @@ describe('parallel and map: lanes beside the main line', function () {
     await receivers.closeAll();
   });
 
-  const ended = (id: string) =>
-    eventually(
-      () => service.api.get(`/v1/process-instances/${id}`, service.admin),
-      (r) => ['completed', 'failed', 'cancelled'].includes(r.body.status as string),
-    ).then((r) => r.body as Record<string, any>);
+  const ended = (id: string) => endedInstance(service, id);
 
   it('runs every branch of a parallel: the output is their last outputs, in branch order', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'lanes.parallel',
         [
           {
@@ -76,7 +63,7 @@ describe('parallel and map: lanes beside the main line', function () {
   it('fails a parallel with its first failing branch, which its catch takes', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'lanes.parallel-fails',
         [
           {
@@ -109,7 +96,7 @@ describe('parallel and map: lanes beside the main line', function () {
   it('stops the other branches when one fails, however many steps they have left', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'lanes.uneven',
         [
           {
@@ -157,7 +144,7 @@ describe('parallel and map: lanes beside the main line', function () {
     }));
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'lanes.map-http',
         [
           {
@@ -205,7 +192,7 @@ describe('parallel and map: lanes beside the main line', function () {
     });
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'lanes.timers',
         [
           {
@@ -259,7 +246,7 @@ describe('parallel and map: lanes beside the main line', function () {
   it('fails a map over more than 1,000 items with too_many_items; takes a single match as a list of one', async () => {
     await activeDefinition(
       service,
-      definition('lanes.map-many', [
+      definitionOf('lanes.map-many', [
         {
           id: 'each',
           type: 'map',
@@ -279,7 +266,7 @@ describe('parallel and map: lanes beside the main line', function () {
     // JSONata gives a single match as itself, and none as nothing: a list of one, and of none.
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'lanes.map-single',
         [
           {
@@ -316,7 +303,7 @@ describe('parallel and map: lanes beside the main line', function () {
     const refused = await service.api.post(
       '/v1/process-definitions',
       service.admin,
-      definition('lanes.bad', [
+      definitionOf('lanes.bad', [
         {
           id: 'split',
           type: 'parallel',

@@ -1,17 +1,15 @@
 import { expect } from 'chai';
 import { eventually } from '../../support/delivery.js';
 import { receiverPool } from '../../support/receiver.js';
-import { activeDefinition, instance, run } from '../../support/processes.js';
+import {
+  activeDefinition,
+  definitionOf,
+  endedInstance,
+  instance,
+  run,
+} from '../../support/processes.js';
 import type { TestService } from '../../support/testService.js';
 import { startTestService } from '../../support/testService.js';
-
-const definition = (id: string, steps: unknown[], output?: string) => ({
-  id,
-  name: id,
-  input_schema: { type: 'object' },
-  steps,
-  ...(output && { output }),
-});
 
 describe('retry on every step, and call of another process', function () {
   this.timeout(30_000);
@@ -25,11 +23,7 @@ describe('retry on every step, and call of another process', function () {
     await receivers.closeAll();
   });
 
-  const ended = (id: string) =>
-    eventually(
-      () => service.api.get(`/v1/process-instances/${id}`, service.admin),
-      (r) => ['completed', 'failed', 'cancelled'].includes(r.body.status as string),
-    ).then((r) => r.body as Record<string, any>);
+  const ended = (id: string) => endedInstance(service, id);
 
   it('retries a step that succeeds on its third try, each pause backoff_rate times the last', async () => {
     const calledAt: number[] = [];
@@ -41,7 +35,7 @@ describe('retry on every step, and call of another process', function () {
     });
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'retry.third-try',
         [
           {
@@ -71,7 +65,7 @@ describe('retry on every step, and call of another process', function () {
     const receiver = await receivers.start(() => ({ status: 500 }));
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'retry.exhausted',
         [
           {
@@ -97,7 +91,7 @@ describe('retry on every step, and call of another process', function () {
     const other = await receivers.start(() => ({ status: 500 }));
     await activeDefinition(
       service,
-      definition('retry.other-codes', [
+      definitionOf('retry.other-codes', [
         {
           id: 'call',
           type: 'http',
@@ -115,7 +109,7 @@ describe('retry on every step, and call of another process', function () {
   it('calls a child process: the parent gets its output, the child names its parent', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'call.child-double',
         [{ id: 'double', type: 'transform', value: 'input.n * 2' }],
         'steps.double',
@@ -123,7 +117,7 @@ describe('retry on every step, and call of another process', function () {
     );
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'call.parent',
         [{ id: 'sub', type: 'call', process_id: 'call.child-double', input: '{ "n": input.n }' }],
         'steps.sub',
@@ -147,11 +141,11 @@ describe('retry on every step, and call of another process', function () {
   it('fails the call with child_failed when the child fails, which catch can take', async () => {
     await activeDefinition(
       service,
-      definition('call.child-fails', [{ id: 'boom', type: 'fail', code: 'out_of_stock' }]),
+      definitionOf('call.child-fails', [{ id: 'boom', type: 'fail', code: 'out_of_stock' }]),
     );
     await activeDefinition(
       service,
-      definition('call.parent-fails', [
+      definitionOf('call.parent-fails', [
         { id: 'sub', type: 'call', process_id: 'call.child-fails', input: '{}' },
       ]),
     );
@@ -162,7 +156,7 @@ describe('retry on every step, and call of another process', function () {
 
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'call.parent-catches',
         [
           {
@@ -185,11 +179,11 @@ describe('retry on every step, and call of another process', function () {
   it('cancels the running child of a cancelled parent', async () => {
     await activeDefinition(
       service,
-      definition('call.child-waits', [{ id: 'confirm', type: 'user_action' }]),
+      definitionOf('call.child-waits', [{ id: 'confirm', type: 'user_action' }]),
     );
     await activeDefinition(
       service,
-      definition('call.parent-cancelled', [
+      definitionOf('call.parent-cancelled', [
         { id: 'sub', type: 'call', process_id: 'call.child-waits', input: '{}' },
       ]),
     );
@@ -216,12 +210,12 @@ describe('retry on every step, and call of another process', function () {
     const published = await service.api.post(
       '/v1/process-definitions',
       service.admin,
-      definition('call.inactive', [{ id: 'a', type: 'succeed' }]),
+      definitionOf('call.inactive', [{ id: 'a', type: 'succeed' }]),
     );
     expect(published.status).to.equal(201);
     await activeDefinition(
       service,
-      definition('call.of-inactive', [
+      definitionOf('call.of-inactive', [
         { id: 'sub', type: 'call', process_id: 'call.inactive', input: '{}' },
       ]),
     );
@@ -231,7 +225,7 @@ describe('retry on every step, and call of another process', function () {
     // A process calling itself: the sixth level is refused, and each level fails in turn.
     await activeDefinition(
       service,
-      definition('call.recursive', [
+      definitionOf('call.recursive', [
         { id: 'again', type: 'call', process_id: 'call.recursive', input: '{}' },
       ]),
     );
@@ -251,7 +245,7 @@ describe('retry on every step, and call of another process', function () {
     const refused = await service.api.post(
       '/v1/process-definitions',
       service.admin,
-      definition('call.unknown', [
+      definitionOf('call.unknown', [
         { id: 'a', type: 'succeed', next: 'b' },
         { id: 'b', type: 'call', process_id: 'no.such.process', input: '{}' },
       ]),

@@ -1,17 +1,9 @@
 import { expect } from 'chai';
 import { eventually } from '../../support/delivery.js';
 import { receiverPool } from '../../support/receiver.js';
-import { activeDefinition, run } from '../../support/processes.js';
+import { activeDefinition, definitionOf, run } from '../../support/processes.js';
 import type { TestService } from '../../support/testService.js';
 import { startTestService } from '../../support/testService.js';
-
-const definition = (id: string, steps: unknown[], output?: string) => ({
-  id,
-  name: id,
-  input_schema: { type: 'object' },
-  steps,
-  ...(output && { output }),
-});
 
 /** Runs the definition to its end and answers the instance. */
 const runToEnd = async (service: TestService, id: string, input: Record<string, unknown> = {}) => {
@@ -37,7 +29,7 @@ describe('the step language, run', () => {
   it('skips a step whose `if` is false, follows `next`, and hides invisible steps', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'steps.flow',
         [
           { id: 'a', type: 'transform', value: '1', next: 'c' },
@@ -59,7 +51,7 @@ describe('the step language, run', () => {
   it('jumps to the first choice branch whose `when` holds, else to `otherwise`', async () => {
     await activeDefinition(
       service,
-      definition('steps.choice', [
+      definitionOf('steps.choice', [
         {
           id: 'route',
           type: 'choice',
@@ -94,7 +86,7 @@ describe('the step language, run', () => {
   it('fails the instance at a `fail` step, and on an expression that cannot be evaluated', async () => {
     await activeDefinition(
       service,
-      definition('steps.fail', [
+      definitionOf('steps.fail', [
         { id: 'stop', type: 'fail', code: 'out_of_stock', message: 'No stock.' },
       ]),
     );
@@ -107,7 +99,7 @@ describe('the step language, run', () => {
     });
     await activeDefinition(
       service,
-      definition('steps.broken', [{ id: 'sum', type: 'transform', value: 'input.n + "x"' }]),
+      definitionOf('steps.broken', [{ id: 'sum', type: 'transform', value: 'input.n + "x"' }]),
     );
     const broken = await runToEnd(service, 'steps.broken', { n: 1 });
     expect(broken.status).to.equal('failed');
@@ -118,7 +110,7 @@ describe('the step language, run', () => {
   it('emits a business event for the merchant; its id is the step output', async () => {
     await activeDefinition(
       service,
-      definition('steps.emit', [
+      definitionOf('steps.emit', [
         {
           id: 'tell',
           type: 'emit',
@@ -143,7 +135,7 @@ describe('the step language, run', () => {
     );
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'steps.http',
         [
           {
@@ -171,7 +163,7 @@ describe('the step language, run', () => {
     const receiver = await receivers.start(() => ({ status: 500 }));
     await activeDefinition(
       service,
-      definition('steps.http-fail', [
+      definitionOf('steps.http-fail', [
         {
           id: 'call',
           type: 'http',
@@ -190,7 +182,7 @@ describe('the step language, run', () => {
   it('waits out a delay, then goes on', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'steps.delay',
         [
           { id: 'pause', type: 'delay', duration_ms: 300 },
@@ -209,7 +201,7 @@ describe('the step language, run', () => {
   it('parks on a user action until its route is called; the data becomes the output', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'steps.user',
         [{ id: 'confirm', type: 'user_action', action: 'confirm_address' }],
         'steps.confirm',
@@ -258,7 +250,7 @@ describe('the http step, under the delivery address rules', () => {
     const receiver = await receivers.start();
     await activeDefinition(
       service,
-      definition('steps.private', [
+      definitionOf('steps.private', [
         {
           id: 'call',
           type: 'http',

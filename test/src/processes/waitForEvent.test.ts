@@ -1,16 +1,8 @@
 import { expect } from 'chai';
 import { eventually } from '../../support/delivery.js';
-import { activeDefinition, instance, run } from '../../support/processes.js';
+import { activeDefinition, definitionOf, instance, run } from '../../support/processes.js';
 import type { TestService } from '../../support/testService.js';
 import { startTestService } from '../../support/testService.js';
-
-const definition = (id: string, steps: unknown[], output?: string) => ({
-  id,
-  name: id,
-  input_schema: { type: 'object' },
-  steps,
-  ...(output && { output }),
-});
 
 const payment = (reference: string, merchant = 'mer_acme') => ({
   type: 'payment.received',
@@ -27,7 +19,7 @@ const payment = (reference: string, merchant = 'mer_acme') => ({
 
 /** An order that waits for the payment of its invoice, at most `timeout_ms`. */
 const awaitingPayment = (id: string, timeoutMs = 60_000) =>
-  definition(
+  definitionOf(
     id,
     [
       {
@@ -115,7 +107,7 @@ describe('wait_for_event: an instance waits for a business event', function () {
   it('waits for extension.* events too, which serve orchestration and are never delivered', async () => {
     await activeDefinition(
       service,
-      definition(
+      definitionOf(
         'orders.await-signal',
         [
           {
@@ -156,7 +148,7 @@ describe('wait_for_event: an instance waits for a business event', function () {
     const refused = await service.api.post(
       '/v1/process-definitions',
       service.admin,
-      definition('orders.bad-wait', [
+      definitionOf('orders.bad-wait', [
         { id: 'w', type: 'wait_for_event', event_type: 'Payment!', match: 'event.(' },
       ]),
     );
