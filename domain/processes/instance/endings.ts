@@ -44,3 +44,34 @@ export const handledFailure = (
     data: { instance_id: state.instance_id, step_id, error: { ...error, step_id }, at, next },
   },
 ];
+
+/**
+ * The failure of a step whose executor already said what becomes of it (a call's child failed, a
+ * fork's lane): a pause before the step is tried again, its catch's `next`, or the failure of its
+ * line.
+ */
+export const decidedFailure = (
+  state: ExistingInstance,
+  step_id: string,
+  error: { code: string; message: string },
+  fate: { retry?: { until: string; attempt: number }; on_failed?: string },
+  at: string,
+): InstanceEvent[] => {
+  if (fate.retry) {
+    const { until, attempt } = fate.retry;
+    return [
+      {
+        type: 'process_instance.step_waiting',
+        data: {
+          instance_id: state.instance_id,
+          step_id,
+          at,
+          wait: { kind: 'retry', until, attempt, error },
+        },
+      },
+    ];
+  }
+  return fate.on_failed === undefined
+    ? failure(state, step_id, error.code, error.message, at)
+    : handledFailure(state, step_id, error, at, fate.on_failed);
+};

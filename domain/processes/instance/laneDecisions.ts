@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/lib/Either.js';
-import { failure, handledFailure } from './endings.js';
+import { decidedFailure, failure } from './endings.js';
 import type { InstanceEvent } from './instanceEvents.js';
 import type { ExistingInstance } from './instanceState.js';
 import { lanesOf } from './lanes.js';
@@ -63,20 +63,5 @@ export const decideLanesJoin = (
     code: failed.error?.code ?? 'branch_failed',
     message: `${failed.fork}[${failed.index}]: ${failed.error?.message ?? 'failed'}`,
   };
-  if (command.retry) {
-    const { until, attempt } = command.retry;
-    return right([
-      joined,
-      {
-        type: 'process_instance.step_waiting',
-        data: { ...base, step_id, wait: { kind: 'retry', until, attempt, error } },
-      },
-    ]);
-  }
-  return right([
-    joined,
-    ...(command.on_failed === undefined
-      ? failure(state, step_id, error.code, error.message, now)
-      : handledFailure(state, step_id, error, now, command.on_failed)),
-  ]);
+  return right([joined, ...decidedFailure(state, step_id, error, command, now)]);
 };

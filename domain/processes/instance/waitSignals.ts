@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/lib/Either.js';
-import { failure, handledFailure } from './endings.js';
+import { decidedFailure } from './endings.js';
 import type { InstanceEvent } from './instanceEvents.js';
 import type { ExistingInstance } from './instanceState.js';
 import type { CommandOf, Decision } from './stepChecks.js';
@@ -75,20 +75,5 @@ export const decideChildEnd = (
     code: 'child_failed',
     message: `Child instance ${child_id} ${child.status}: ${child.message}`,
   };
-  if (command.retry) {
-    const { until, attempt } = command.retry;
-    return right([
-      ended,
-      {
-        type: 'process_instance.step_waiting',
-        data: { ...base, step_id, wait: { kind: 'retry', until, attempt, error } },
-      },
-    ]);
-  }
-  return right([
-    ended,
-    ...(command.on_failed === undefined
-      ? failure(state, step_id, error.code, error.message, now)
-      : handledFailure(state, step_id, error, now, command.on_failed)),
-  ]);
+  return right([ended, ...decidedFailure(state, step_id, error, command, now)]);
 };
