@@ -1,8 +1,9 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FieldFault } from '../shared/errors.js';
 import { pathOf } from '../processes/definition/fields.js';
-import { compileInputSchema, inputSchema } from '../processes/definition/inputSchema.js';
-import { schemaLimitFaults } from '../processes/definition/schemaLimits.js';
+import { inputSchema } from '../processes/definition/inputSchema.js';
+import type { CheckableSchema } from '../processes/definition/checkableSchema.js';
+import { checkableSchema } from '../processes/definition/checkableSchema.js';
 
 /**
  * An event type's schema is compiled by the compiler of process definitions' input schemas, with
@@ -26,8 +27,11 @@ export const schemaFaults = (schema: Record<string, unknown>, path: string): Fie
   return faults;
 };
 
+/** A fault as Ajv tells it, as much of it as is kept. */
+export type SchemaFault = Pick<ErrorObject, 'instancePath' | 'keyword' | 'params' | 'message'>;
+
 /** Ajv's fault as the API's: under `base`, at the member the fault is about when it names one. */
-const faultOf = (error: ErrorObject, base: string): FieldFault => {
+export const faultOf = (error: SchemaFault, base: string): FieldFault => {
   const at = error.instancePath
     .split('/')
     .slice(1)
@@ -49,25 +53,6 @@ export const dataFaults = (
 ): FieldFault[] =>
   validate(data) ? [] : (validate.errors ?? []).slice(0, MAX_FAULTS).map((e) => faultOf(e, base));
 
-/**
- * The validator of a schema the log holds. It was accepted when recorded; should today's limits
- * refuse it, the validator refuses every value saying why, rather than failing on the server's
- * side at each publication.
- */
-export const compileDataSchema = (schema: Record<string, unknown>): ValidateFunction => {
-  const refused = schemaLimitFaults(schema, 'schema');
-  let reason = refused.map((fault) => `${fault.path} ${fault.message}`).join('; ');
-  if (reason === '') {
-    try {
-      return compileInputSchema(schema);
-    } catch (error) {
-      reason = error instanceof Error ? error.message : String(error);
-    }
-  }
-  const message = `cannot be checked: the type's schema is no longer accepted (${reason.slice(0, 300)}); send it a new one`;
-  const refuse = (() => {
-    refuse.errors = [{ instancePath: '', schemaPath: '#', keyword: 'schema', params: {}, message }];
-    return false;
-  }) as unknown as ValidateFunction;
-  return refuse;
-};
+/** A type's schema as the log holds it (see checkableSchema). */
+export const compileDataSchema = (schema: Record<string, unknown>): CheckableSchema =>
+  checkableSchema(schema, "the type's schema", 'send it a new one');

@@ -1,8 +1,9 @@
-import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { CheckableSchema } from '../../domain/processes/definition/checkableSchema.js';
+import { MAX_FAULTS, checkValue } from '../processes/schemaChecks.js';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
-import { compileDataSchema, dataFaults } from '../../domain/catalog/dataSchema.js';
+import { compileDataSchema, faultOf } from '../../domain/catalog/dataSchema.js';
 import type { EventTypeEntry, KnownTypes } from '../../domain/catalog/eventCatalog.js';
 import {
   isBuiltInType,
@@ -47,6 +48,8 @@ export type EventTypeCatalog = {
   checkPublication: (
     type: string,
     data: Record<string, unknown>,
+    /** On whose behalf the data is checked, in whose turn should it need an evaluator. */
+    merchantId: string,
   ) => Promise<Either<DomainError, void>>;
   /** The facts of the named types that exist, for an endpoint command's `filter_types`. */
   knownTypes: (names: readonly string[]) => Promise<KnownTypes>;
@@ -63,17 +66,21 @@ export const eventTypeCatalog = (
 ): EventTypeCatalog => {
   const catalog = followCatalog(eventStore, options);
 
-  const validators = new Map<string, { version: number; validate: ValidateFunction }>();
+  const schemas = new Map<string, { version: number; schema: CheckableSchema }>();
   /** A type's compiled schema, kept per name and version: compiling costs milliseconds. */
-  const validatorOf = (entry: EventTypeEntry): ValidateFunction => {
-    const kept = validators.get(entry.name);
-    if (kept?.version === entry.version) return kept.validate;
-    const validate = compileDataSchema(entry.schema);
-    validators.set(entry.name, { version: entry.version, validate });
-    return validate;
+  const schemaOf = (entry: EventTypeEntry): CheckableSchema => {
+    const kept = schemas.get(entry.name);
+    if (kept?.version === entry.version) return kept.schema;
+    const schema = compileDataSchema(entry.schema);
+    schemas.set(entry.name, { version: entry.version, schema });
+    return schema;
   };
 
-  const checkPublication = async (type: string, data: Record<string, unknown>) => {
+  const checkPublication = async (
+    type: string,
+    data: Record<string, unknown>,
+    merchantId: string,
+  ) => {
     if (isExtensionType(type)) return right(undefined);
     const entry =
       isBuiltInType(type) || isPlatformTypeName(type)
@@ -88,7 +95,9 @@ export const eventTypeCatalog = (
     }
     // Data over the bound is refused as too large when published; checking it would only cost.
     if (Buffer.byteLength(JSON.stringify(data)) > MAX_PAYLOAD_BYTES) return right(undefined);
-    const faults = dataFaults(validatorOf(entry), data, 'data');
+    const faults = (await checkValue(merchantId, schemaOf(entry), data))
+      .slice(0, MAX_FAULTS)
+      .map((fault) => faultOf(fault, 'data'));
     if (faults.length === 0) return right(undefined);
     return left(
       domainError(

@@ -1,9 +1,8 @@
 import type { BusinessEventData } from '../../domain/events/businessEvent.js';
 import { eventDoc } from '../../projections/events.js';
 import type { EndpointDoc } from '../../projections/webhookEndpoints.js';
-import { ExpressionError, evaluateFor } from '../processes/expressions.js';
+import { ExpressionError, evaluateFor, runsInProcess } from '../processes/expressions.js';
 import type { Services } from '../services.js';
-import { isLinearExpression } from '../processes/evaluation/linearExpression.js';
 import type { FilterOutcome, FilterStanding } from './filterStanding.js';
 import { filterStanding } from './filterStanding.js';
 import type { WebhookContent } from './webhookBodies.js';
@@ -65,7 +64,7 @@ export const filterOutcome = (
   filter: string,
   input: Record<string, unknown>,
 ): Promise<FilterOutcome> => {
-  if (isLinearExpression(filter)) return evaluateFilter(merchantId, filter, input);
+  if (runsInProcess(filter)) return evaluateFilter(merchantId, filter, input);
   let standing = standings.get(services);
   if (!standing) {
     standing = filterStanding();

@@ -1,6 +1,8 @@
 import { allProjections } from '../../projections/index.js';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
+import { startStallWatch } from '../quarantine/stallWatch.js';
+import { join } from 'node:path';
 import { startProjector } from '../projector/projector.js';
 import { projectorView } from '../projector/projectorView.js';
 import { standbyProjector } from '../projector/standbyProjector.js';
@@ -23,6 +25,7 @@ export const startDistributed = async (
   config: Config,
   logger: Logger,
 ): Promise<RunningService & { api: RunningApi | undefined }> => {
+  const stallWatch = startStallWatch(join(config.dataDir, 'quarantine'), logger);
   const stores = await openDistributedStores(config, logger);
   const { eventStore, readStore, idempotency, payloadKeys, claims, partitions, transport } = stores;
   const view = projectorView(eventStore, readStore, allProjections);
@@ -69,6 +72,7 @@ export const startDistributed = async (
       services.hostResolver.close();
       await projecting?.stop();
       await stores.close();
+      await stallWatch.stop();
     },
   };
 };

@@ -2,6 +2,8 @@ import { allProjections } from '../../projections/index.js';
 import type { BootstrapKey } from '../auth/bootstrapKey.js';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
+import { startStallWatch } from '../quarantine/stallWatch.js';
+import { join } from 'node:path';
 import { startProjector } from '../projector/projector.js';
 import { keptCheckpoint } from '../processing/keptCheckpoint.js';
 import { logFeed } from '../../adapters/transport/log/logFeed.js';
@@ -27,6 +29,8 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     onLockLost: (err) => logger.error({ err }, 'another process took the data folder'),
   });
   const { eventStore, readStore, idempotency, payloadKeys } = stores;
+  // Taken up once the folder is this process's own: a journal there is then of a dead one.
+  const stallWatch = startStallWatch(join(config.dataDir, 'quarantine'), logger);
   // The read models live in the log's own file: they are applied inside each append's transaction.
   const projector = await startProjector(eventStore, readStore, allProjections, logger, {
     inline: true,
@@ -56,6 +60,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
       services.hostResolver.close();
       await projector.stop();
       await stores.close();
+      await stallWatch.stop();
     },
   };
 };

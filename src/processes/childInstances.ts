@@ -66,7 +66,7 @@ export const startChild = async (step: CallStep, env: StepEnvironment): Promise<
   const input = await evaluate(step.input, env.context);
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return failed('input_invalid', 'The input of a call must be an object.');
-  const checked = checkStart({
+  const checked = await checkStart({
     version,
     merchantId: instance.merchant_id,
     inputs: input as Record<string, unknown>,

@@ -1,5 +1,5 @@
-import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { compileStoredInputSchema } from '../../domain/processes/definition/inputSchema.js';
+import type { CheckableSchema } from '../../domain/processes/definition/checkableSchema.js';
+import { compileStoredInputSchema } from '../../domain/processes/definition/checkableSchema.js';
 import type { DefinitionBody } from '../../domain/processes/stepLanguage.js';
 import type { DefinitionDoc, DefinitionVersionDoc } from '../../projections/processDefinitions.js';
 import {
@@ -15,7 +15,7 @@ import { openHeaders } from './sealedHeaders.js';
 export type RunnableVersion = {
   body: DefinitionBody;
   version: number;
-  validateInput: ValidateFunction;
+  inputSchema: CheckableSchema;
 };
 
 export type Definitions = {
@@ -55,7 +55,7 @@ export const definitions = (services: {
     return {
       body: bodyOf(services.secrets, doc),
       version,
-      validateInput: compileStoredInputSchema(doc.input_schema),
+      inputSchema: compileStoredInputSchema(doc.input_schema),
     };
   };
   return {

@@ -1,10 +1,17 @@
-import type { ExpressionContext, ExpressionInput } from './evaluation/evaluationJob.js';
+import type {
+  EvaluatorWork,
+  ExpressionContext,
+  ExpressionInput,
+  SchemaFault,
+} from './evaluation/evaluationJob.js';
 import type { ExpressionPool, ExpressionPoolOptions } from './evaluation/expressionPool.js';
 import { expressionPool } from './evaluation/expressionPool.js';
 import { ExpressionError } from './evaluation/expressionError.js';
 import { evaluateGuarded } from './evaluation/guardedEvaluation.js';
 import { isLinearExpression } from './evaluation/linearExpression.js';
 import { MAX_PAYLOAD_BYTES } from '../../domain/events/businessEvent.js';
+import { isDemoted, watched } from '../quarantine/stallWatch.js';
+import { workKey } from '../quarantine/workKeys.js';
 
 export type { ExpressionContext } from './evaluation/evaluationJob.js';
 export type { ExpressionErrorCode } from './evaluation/expressionError.js';
@@ -34,14 +41,34 @@ export const evaluateFor = (
   input: ExpressionInput,
   timeLimitMs?: number,
 ): Promise<unknown> =>
-  isLinearExpression(source)
-    ? evaluateHere(source, input, timeLimitMs)
+  runsInProcess(source)
+    ? watched(workKey('expression', source), () => evaluateHere(source, input, timeLimitMs))
     : (pool ??= expressionPool(limits)).evaluateFor(merchantId, source, input, timeLimitMs);
+
+/**
+ * The faults of a value under a schema, checked in an evaluator on behalf of a merchant (see
+ * schemaChecks): in the same evaluators, and the same turns, as the merchant's expressions.
+ */
+export const checkInEvaluator = (
+  merchantId: string,
+  work: Extract<EvaluatorWork, { kind: 'schema' }>,
+  timeLimitMs: number,
+): Promise<SchemaFault[]> =>
+  (pool ??= expressionPool(limits)).checkFor(merchantId, work, timeLimitMs);
+
+/**
+ * Whether the expression is evaluated in the service's own process: only when it provably cannot
+ * multiply what it reads, and did not stall a process of the service to death before.
+ */
+export const runsInProcess = (source: string): boolean =>
+  isLinearExpression(source) && !isDemoted(workKey('expression', source));
 
 /**
  * A small expression that only walks what it reads (a path, arithmetic, a comparison, an object
  * of such): evaluated here, under the same guard and bounds, at a fraction of an evaluator's
  * round trip. At most 64 such parts, each one walk of the context, can hold the loop only briefly.
+ * It is watched all the same (see stallWatch): should it ever stall the service to death, the
+ * next start sends it to the evaluators.
  */
 const evaluateHere = async (
   source: string,

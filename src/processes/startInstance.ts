@@ -13,6 +13,8 @@ import { domainError } from '../../domain/shared/errors.js';
 import { handleCommand } from '../commands/handleCommand.js';
 import type { Services } from '../services.js';
 import type { RunnableVersion } from './definitions.js';
+import type { SchemaFault } from './schemaChecks.js';
+import { checkValue } from './schemaChecks.js';
 
 export type InstanceStart = {
   version: RunnableVersion;
@@ -28,25 +30,31 @@ declare const checked: unique symbol;
 /** A start whose input passed its version's schema: only `checkStart` makes one. */
 export type CheckedStart = InstanceStart & { readonly [checked]: true };
 
-/** Ajv's faults as the API's, paths under `input` as the caller wrote them. */
-const inputFaults = (version: RunnableVersion): FieldFault[] =>
-  (version.validateInput.errors ?? []).map((error) => ({
-    path: ['input', ...error.instancePath.split('/').slice(1)].join('.'),
-    message: error.message ?? 'is not valid',
+/** The faults as the API's, paths under `input` as the caller wrote them. */
+const inputFaults = (faults: readonly SchemaFault[]): FieldFault[] =>
+  faults.map((fault) => ({
+    path: ['input', ...fault.instancePath.split('/').slice(1)].join('.'),
+    message: fault.message ?? 'is not valid',
   }));
 
-/** Checks the input against the version's schema, once: `input_invalid` with each fault. */
-export const checkStart = (start: InstanceStart): Either<DomainError, CheckedStart> => {
+/**
+ * Checks the input against the version's schema, once (see schemaChecks): `input_invalid` with
+ * each fault.
+ */
+export const checkStart = async (
+  start: InstanceStart,
+): Promise<Either<DomainError, CheckedStart>> => {
   const { version } = start;
   // The size first: validating a payload no instance may keep would only cost time.
   const tooLarge = payloadFault(start.inputs, 'input', 'The input');
   if (tooLarge) return left(tooLarge);
-  if (version.validateInput(start.inputs)) return right(start as CheckedStart);
+  const faults = await checkValue(start.merchantId, version.inputSchema, start.inputs);
+  if (faults.length === 0) return right(start as CheckedStart);
   return left(
     domainError(
       'input_invalid',
       `The input does not match the schema of ${version.body.id} v${version.version}.`,
-      inputFaults(version),
+      inputFaults(faults),
     ),
   );
 };

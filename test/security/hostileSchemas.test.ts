@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import { expect } from 'chai';
 import { createKey } from '../support/builders.js';
+import { watchHealth } from '../support/healthWatch.js';
 import { activeDefinition, run } from '../support/processes.js';
 import type { TestService } from '../support/testService.js';
 import { startTestService } from '../support/testService.js';
@@ -44,43 +44,6 @@ const CASES: Array<[Record<string, unknown>, number]> = [
   [{ [a(10_000)]: 'not an integer' }, 422],
   [{ [a(10_000)]: 7 }, 201],
 ];
-
-/** Asks for /healthz every 20 ms, one request at a time, and posts how long each answer took. */
-const POLLER = `
-const { parentPort, workerData } = require('node:worker_threads');
-(async () => {
-  for (;;) {
-    const started = performance.now();
-    const res = await fetch(workerData.url);
-    await res.text();
-    parentPort.postMessage(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-})();
-`;
-
-/**
- * Polls /healthz from a worker thread, a client with an event loop of its own: a stall of the
- * service's loop (which this test shares) shows as a slow answer, as it would to any client.
- */
-const watchHealth = (url: string) => {
-  let worst = 0;
-  let answers = 0;
-  const worker = new Worker(POLLER, { eval: true, workerData: { url: `${url}/healthz` } });
-  worker.on('message', (ms: number) => {
-    answers += 1;
-    worst = Math.max(worst, ms);
-  });
-  return {
-    worst: () => worst,
-    /** Resolves after `count` answers, forgetting them: the worker's first requests are slow. */
-    warmedUp: async (count = 5) => {
-      while (answers < count) await new Promise((resolve) => setTimeout(resolve, 20));
-      worst = 0;
-    },
-    stop: () => worker.terminate(),
-  };
-};
 
 describe('hostile input schemas: evil patterns stall neither a run nor the service', function () {
   this.timeout(60_000);

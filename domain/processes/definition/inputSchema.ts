@@ -31,9 +31,9 @@ const metaSchema = withFormats(new Ajv2020(OPTIONS));
  * input: patterns run on RE2, and `uniqueItems` and `enum` compare values through their canonical
  * form instead of pair by pair.
  */
-const inputAjv = (): Ajv2020 => {
+const inputAjv = (allErrors: boolean): Ajv2020 => {
   const ajv = withFormats(
-    new Ajv2020({ ...OPTIONS, validateSchema: false, code: { regExp: linearRegExp } }),
+    new Ajv2020({ ...OPTIONS, allErrors, validateSchema: false, code: { regExp: linearRegExp } }),
   );
   ajv.removeKeyword('uniqueItems').addKeyword(uniqueItemsKeyword);
   ajv.removeKeyword('enum').addKeyword(enumKeyword);
@@ -49,34 +49,15 @@ const inputAjv = (): Ajv2020 => {
  * inside) it ever compiled, and refuse or confuse two definitions using the same `$id`. Checking
  * against the meta-schema, the costly part, is done once by a shared instance that keeps nothing.
  */
-export const compileInputSchema = (schema: JsonObject): ValidateFunction => {
+export const compileInputSchema = (
+  schema: JsonObject,
+  /** False: the validator stops at the first fault, its cost bounded by the input's alone. */
+  allErrors = true,
+): ValidateFunction => {
   if (!metaSchema.validateSchema(schema)) {
     throw new Error(`schema is invalid: ${metaSchema.errorsText(metaSchema.errors)}`);
   }
-  return inputAjv().compile(schema);
-};
-
-/**
- * The validator of a version published before today's limits, which its schema may break: one
- * that refuses every input, saying why, instead of failing each run on the server's side or
- * running a schema publishing now refuses.
- */
-export const compileStoredInputSchema = (schema: JsonObject): ValidateFunction => {
-  const overLimits = schemaLimitFaults(schema, 'input_schema');
-  let reason = overLimits.map((fault) => `${fault.path} ${fault.message}`).join('; ');
-  if (reason === '') {
-    try {
-      return compileInputSchema(schema);
-    } catch (error) {
-      reason = error instanceof Error ? error.message : String(error);
-    }
-  }
-  const message = `cannot be checked: this version's input schema is no longer accepted (${reason.slice(0, 300)}); publish a new version`;
-  const refuse = (() => {
-    refuse.errors = [{ instancePath: '', schemaPath: '#', keyword: 'schema', params: {}, message }];
-    return false;
-  }) as unknown as ValidateFunction;
-  return refuse;
+  return inputAjv(allErrors).compile(schema);
 };
 
 /**

@@ -29,7 +29,9 @@ export const eventRoutes = (services: Needs): Router => {
         requireRole(req, 'admin', 'publisher');
         const body = decodeOrThrow(PublishEventBody, req.body, 'body');
         // The type must be in the catalog and the data match its schema: nothing is recorded else.
-        orProblem(await services.eventTypes.checkPublication(body.type, body.data));
+        orProblem(
+          await services.eventTypes.checkPublication(body.type, body.data, body.merchant_id),
+        );
 
         const published = orProblem(
           await publishEvent(

@@ -93,7 +93,7 @@ export const processInstanceRoutes = (services: Needs): Router => {
             `${original.definition.id} v${original.definition.version} is not readable`,
           );
         const start = orProblem(
-          checkStart({
+          await checkStart({
             version,
             merchantId: original.merchant_id,
             inputs: original.inputs,

@@ -60,7 +60,7 @@ export const processRunRoutes = (services: Needs): Router => {
           throw new Error(`${definitionId} v${definition.active_version} is not readable`);
 
         const start = orProblem(
-          checkStart({
+          await checkStart({
             version,
             merchantId,
             inputs: body.input ?? {},

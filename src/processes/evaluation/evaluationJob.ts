@@ -31,11 +31,27 @@ export type EvaluationOutcome =
  */
 export type ExpressionInput = ExpressionContext | Record<string, unknown>;
 
+export type { SchemaFault } from '../../../domain/catalog/dataSchema.js';
+
+/**
+ * The work an evaluator does: an expression over its input, or a value checked against a schema
+ * (its outcome's JSON the value's first `maxFaults` faults, none when it is valid). `applications`
+ * is the schema's along one path of a value (see schemaApplications), by which the evaluator
+ * knows what the check may cost.
+ */
+export type EvaluatorWork =
+  | { kind: 'expression'; source: string; context: ExpressionInput }
+  | {
+      kind: 'schema';
+      /** Names the schema (see workKeys): evaluators keep schemas compiled by it. */
+      key: string;
+      schema: Record<string, unknown>;
+      /** The value as JSON: cheaper to send than the value itself, and no larger. */
+      valueJson: string;
+      applications: number;
+      maxFaults: number;
+    };
+
 /** `timeLimitMs`, when given, replaces the evaluator's own for this job. */
-export type ToEvaluator = {
-  id: number;
-  source: string;
-  context: ExpressionInput;
-  timeLimitMs?: number;
-};
+export type ToEvaluator = { id: number; work: EvaluatorWork; timeLimitMs?: number };
 export type FromEvaluator = { ready: true } | ({ id: number } & EvaluationOutcome);

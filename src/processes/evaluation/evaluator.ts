@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type {
   EvaluationLimits,
   EvaluationOutcome,
-  ExpressionInput,
+  EvaluatorWork,
   FromEvaluator,
   ToEvaluator,
 } from './evaluationJob.js';
@@ -36,11 +36,7 @@ export type Evaluator = {
    * One job at a time, held to `timeLimitMs` when given (else to the evaluator's own limit).
    * Never settles if the evaluator ends during it: watch `ended`.
    */
-  evaluate: (
-    source: string,
-    context: ExpressionInput,
-    timeLimitMs?: number,
-  ) => Promise<EvaluationOutcome>;
+  evaluate: (work: EvaluatorWork, timeLimitMs?: number) => Promise<EvaluationOutcome>;
   kill: () => void;
 };
 
@@ -110,13 +106,13 @@ export const startEvaluator = (options: EvaluatorOptions): Evaluator => {
     ready,
     ended,
     alive: () => alive,
-    evaluate: (source, context, timeLimitMs) =>
+    evaluate: (work, timeLimitMs) =>
       new Promise<EvaluationOutcome>((resolve) => {
         const id = next++;
         waiting = { id, resolve };
         // A job under way keeps the process alive until it is answered, as it would in-process.
         hold(true);
-        const job: ToEvaluator = { id, source, context, ...(timeLimitMs && { timeLimitMs }) };
+        const job: ToEvaluator = { id, work, ...(timeLimitMs && { timeLimitMs }) };
         child.send(job, undefined, {}, () => undefined);
       }),
     kill: () => {

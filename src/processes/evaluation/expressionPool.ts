@@ -1,5 +1,11 @@
 import { MAX_PAYLOAD_BYTES } from '../../../domain/events/businessEvent.js';
-import type { EvaluationOutcome, ExpressionContext, ExpressionInput } from './evaluationJob.js';
+import type {
+  EvaluationOutcome,
+  EvaluatorWork,
+  ExpressionContext,
+  ExpressionInput,
+  SchemaFault,
+} from './evaluationJob.js';
 import type { Evaluator, EvaluatorEnd } from './evaluator.js';
 import { startEvaluator } from './evaluator.js';
 import { ExpressionError } from './expressionError.js';
@@ -29,6 +35,16 @@ export type ExpressionPool = {
     input: ExpressionInput,
     timeLimitMs?: number,
   ) => Promise<unknown>;
+  /**
+   * The faults of a value under a schema, checked in an evaluator for a merchant (whose turn it
+   * waits for) and held to `timeLimitMs`; rejects with an ExpressionError when the check could
+   * not be done within the evaluator's bounds.
+   */
+  checkFor: (
+    merchantId: string,
+    work: Extract<EvaluatorWork, { kind: 'schema' }>,
+    timeLimitMs?: number,
+  ) => Promise<SchemaFault[]>;
   /** Ends the evaluators; what was asked and not answered rejects with a plain Error. */
   close: () => Promise<void>;
 };
@@ -43,8 +59,9 @@ const KILL_GRACE_MS = 250;
 const ABORTED: ReadonlySet<string> = new Set(['SIGABRT', 'SIGTRAP', 'SIGSEGV', 'SIGILL']);
 
 type Job = {
+  work: EvaluatorWork;
+  /** What the work is told by in errors: the expression's source, or the schema's key. */
   source: string;
-  context: ExpressionInput;
   timeLimitMs: number;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -113,7 +130,7 @@ export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionP
     const watch = watchdog(evaluator, job.timeLimitMs);
     try {
       const outcome = await Promise.race([
-        evaluator.evaluate(job.source, job.context, job.timeLimitMs),
+        evaluator.evaluate(job.work, job.timeLimitMs),
         evaluator.ended.then((end) => ({ end })),
       ]);
       if ('end' in outcome) {
@@ -170,17 +187,22 @@ export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionP
     while (queues.size > starting && live.size < evaluators) start();
   };
 
-  const evaluateFor: ExpressionPool['evaluateFor'] = (merchantId, source, context, timeLimitMs) =>
+  const runFor = (merchantId: string, work: EvaluatorWork, timeLimitMs?: number) =>
     new Promise<unknown>((resolve, reject) => {
       if (closed !== undefined) return reject(new Error(closed));
-      const job = { source, context, timeLimitMs: timeLimitMs ?? limits.timeLimitMs };
+      const source = work.kind === 'expression' ? work.source : work.key;
+      const job = { work, source, timeLimitMs: timeLimitMs ?? limits.timeLimitMs };
       queues.push(merchantId, { ...job, resolve, reject });
       pump();
     });
+  const evaluateFor: ExpressionPool['evaluateFor'] = (merchantId, source, context, timeLimitMs) =>
+    runFor(merchantId, { kind: 'expression', source, context }, timeLimitMs);
 
   return {
     evaluate: (source, context) => evaluateFor(context.instance.merchant_id, source, context),
     evaluateFor,
+    checkFor: async (merchantId, work, timeLimitMs) =>
+      (await runFor(merchantId, work, timeLimitMs)) as SchemaFault[],
     close: async () => {
       closed ??= 'The expression evaluators are closed.';
       for (const job of queues.drain()) job.reject(new Error(closed));

@@ -4,7 +4,10 @@ import jsonata from 'jsonata';
  * Expressions small enough, and made only of parts whose cost is one walk of what they read, may
  * be evaluated in the service's own process: sending them to an evaluator would cost more than
  * they do. Anything else (filters, sorting, grouping, lambdas, regexes, bindings, functions whose
- * cost or result may grow past their input) goes to the evaluators.
+ * cost or result may grow past their input, paths that make something per item) goes to the
+ * evaluators, where a runaway costs an evaluator its life, never the service. JSONata flattens a
+ * path's results with no hook to check their size on the way, so what may multiply must not run
+ * here at all.
  */
 const MAX_NODES = 64;
 
@@ -92,10 +95,22 @@ const childrenOf = (node: Node): Node[] => {
   return children;
 };
 
+/**
+ * A step after a path's first is evaluated once per item the steps before it gave. A name (or a
+ * wildcard) selects a part of its item, so a path of them gives back at most what it read. Any
+ * other step (`$$.b`, `($$.b)`, `[a, a]`, `$f(x)`) makes something per item, and a path of two
+ * such, or of one that reads beyond its item, multiplies: `a.($$.b)` is `a` times `b` long.
+ */
+const STEP_AFTER_FIRST: ReadonlySet<string> = new Set(['name', 'wildcard']);
+
 const allowed = (node: Node): boolean => {
   if (!NODE_TYPES.has(node.type)) return false;
   if (OPERATORS.some((key) => node[key] !== undefined)) return false;
   switch (node.type) {
+    case 'path': {
+      const steps = (node.steps as Node[] | undefined) ?? [];
+      return steps.slice(1).every((step) => STEP_AFTER_FIRST.has(step.type));
+    }
     case 'binary':
       return BINARY.has(String(node.value));
     case 'unary':

@@ -1,8 +1,6 @@
 import { expect } from 'chai';
-import {
-  compileInputSchema,
-  compileStoredInputSchema,
-} from '../../../domain/processes/definition/inputSchema.js';
+import { compileInputSchema } from '../../../domain/processes/definition/inputSchema.js';
+import { compileStoredInputSchema } from '../../../domain/processes/definition/checkableSchema.js';
 import { applicationFault } from '../../../domain/processes/definition/schemaApplications.js';
 
 /** `levels` definitions, each applying the next twice to the same value: 2^levels applications. */
@@ -61,10 +59,10 @@ describe('input schemas that apply their schemas too often', () => {
   });
 
   it('published before these limits, refuse every input with the reason, instead of running', () => {
-    const stored = compileStoredInputSchema(doubling(22));
+    const stored = compileStoredInputSchema(doubling(22)).validate;
     expect(stored({})).to.equal(false);
     expect(stored.errors?.[0]?.message).to.contain('publish a new version');
-    const ordinary = compileStoredInputSchema({ type: 'object', required: ['n'] });
+    const ordinary = compileStoredInputSchema({ type: 'object', required: ['n'] }).validate;
     expect(ordinary({ n: 1 })).to.equal(true);
     expect(ordinary({})).to.equal(false);
   });

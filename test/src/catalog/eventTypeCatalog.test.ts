@@ -72,7 +72,7 @@ describe('the event type catalog of each process', () => {
       now: NOW,
     });
   const codeOf = async (catalog: EventTypeCatalog, type: string, data = {}) => {
-    const checked = await catalog.checkPublication(type, data);
+    const checked = await catalog.checkPublication(type, data, 'mer_acme');
     return isLeft(checked) ? checked.left.code : 'accepted';
   };
 
@@ -98,7 +98,11 @@ describe('the event type catalog of each process', () => {
     time += 500;
     expect(await codeOf(there, 'shipment.dispatched')).to.equal('accepted');
     time += 500;
-    const refused = await there.checkPublication('shipment.dispatched', { weight_g: 1 });
+    const refused = await there.checkPublication(
+      'shipment.dispatched',
+      { weight_g: 1 },
+      'mer_acme',
+    );
     if (!isLeft(refused)) return expect.fail('accepted');
     expect(refused.left.code).to.equal('event_data_invalid');
     expect(refused.left.errors).to.deep.equal([
@@ -158,7 +162,7 @@ describe('the event type catalog of each process', () => {
     time += 1000;
     expect((await here.entry('shipment.dispatched'))?.version).to.equal(2);
     expect(
-      isRight(await here.checkPublication('shipment.dispatched', { shipment_id: 'a' })),
+      isRight(await here.checkPublication('shipment.dispatched', { shipment_id: 'a' }, 'mer_acme')),
     ).to.equal(true);
   });
 });

@@ -13,6 +13,8 @@ describe('expressions evaluated in the service’s own process', () => {
       '$sum(input.items.price)',
       'input.s & "-" & $uppercase(input.t)',
       '$',
+      '$$.data.b',
+      '$count(data.a.*.b)',
     ])
       expect(isLinearExpression(source), source).to.equal(true);
   });
@@ -32,6 +34,21 @@ describe('expressions evaluated in the service’s own process', () => {
       '$distinct(input.items)',
       Array.from({ length: 40 }, (_, i) => `input.f${i}`).join(' + '),
       'not valid (',
+    ])
+      expect(isLinearExpression(source), source).to.equal(false);
+  });
+
+  it('are never paths that make something per item: those may multiply what they read', () => {
+    for (const source of [
+      // Each of `a`'s items gives all of `b`: a list `a` times `b` long, flattened in one go.
+      '$count(data.a.($$.data.b)) > 0',
+      '$count(input.a.($$.input.b))',
+      'data.a.$$.data.b',
+      'data.a.$.data.b',
+      'data.a.[b, b].[$, $].[$, $]',
+      'input.items.(price * qty)',
+      'data.a.$count($$.data.b)',
+      '(data.a).($$.data.b)',
     ])
       expect(isLinearExpression(source), source).to.equal(false);
   });

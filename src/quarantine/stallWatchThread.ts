@@ -1,0 +1,35 @@
+/**
+ * The stall watch's own thread (see stallWatch). Each beat it looks at the service's heartbeat:
+ * when it has not moved for `stallMs` while hazardous work is under way, it writes that work's
+ * keys to the journal, so that they outlive the process should the stall end in its death. When
+ * the heartbeat moves again the stall is over and the journal is removed.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { workerData } from 'node:worker_threads';
+import { keysInUse, stallSlots } from './stallSlots.js';
+
+type WatchData = { buffer: SharedArrayBuffer; journal: string; beatMs: number; stallMs: number };
+
+const { buffer, journal, beatMs, stallMs } = workerData as WatchData;
+const slots = stallSlots(buffer);
+let lastBeat = Atomics.load(slots.header, 0);
+let still = 0;
+let written = false;
+
+setInterval(() => {
+  const beat = Atomics.load(slots.header, 0);
+  if (beat !== lastBeat) {
+    lastBeat = beat;
+    still = 0;
+    if (written) rmSync(journal, { force: true });
+    written = false;
+    return;
+  }
+  still += beatMs;
+  if (written || still < stallMs) return;
+  const keys = keysInUse(slots);
+  if (keys.length === 0) return;
+  // No fsync: what is feared is the death of the process, and the kernel keeps what it wrote.
+  writeFileSync(journal, JSON.stringify({ keys, stalled_ms: still }), { mode: 0o600 });
+  written = true;
+}, beatMs);
