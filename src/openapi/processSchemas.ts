@@ -91,7 +91,11 @@ export const processSchemas: Record<string, Schema> = {
       definition: object({ id: definitionId, version: { type: 'integer' } }),
       merchant_id: ref('MerchantId'),
       status: ref('InstanceStatus'),
-      inputs: { type: 'object' },
+      inputs: {
+        type: ['object', 'null'],
+        description:
+          'The input the run was given; null once the merchant’s data was erased or is past retention',
+      },
       result: object({ output: {} }),
       error: instanceError,
       steps: {
@@ -121,11 +125,21 @@ export const processSchemas: Record<string, Schema> = {
           status: ref('InstanceStatus'),
         }),
       },
+      erased: {
+        const: true,
+        description:
+          'Present when the merchant’s data was erased: inputs, outputs and the result read as null',
+      },
+      data_expired: {
+        const: true,
+        description:
+          'Present when its payloads are past retention: inputs, outputs and the result read as null',
+      },
       created_at: timestamp,
       updated_at: timestamp,
       completed_at: nullable(timestamp),
     },
-    ['result', 'error'],
+    ['result', 'error', 'erased', 'data_expired'],
   ),
   ProcessInstanceList: list('ProcessInstance'),
   ProcessInstanceEvent: object({

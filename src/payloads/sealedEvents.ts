@@ -5,11 +5,17 @@ import type { NewEvent, RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DataKeys, KeyLookup } from './dataKeys.js';
 import { isSealed, keyIdOf, openPayload, sealPayload } from './payloadCipher.js';
 import type { SealedPayload } from './payloadCipher.js';
+import {
+  openInstanceEvent,
+  sealInstanceEvent,
+  sealedInstancePayloads,
+} from './sealedInstanceFields.js';
 
 /**
  * Which parts of the log are merchants' payloads, sealed as they are appended and opened as they
- * are read: a business event's `data` (and so every webhook body built from it), and the answer a
- * receiver gave to an attempt. Everything else (ids, types, times, statuses, metadata) stays clear.
+ * are read: a business event's `data` (and so every webhook body built from it), the answer a
+ * receiver gave to an attempt, and a process instance's inputs, outputs and answers (see
+ * sealedInstanceFields). Everything else (ids, types, times, statuses, metadata) stays clear.
  */
 type AttemptData = DeliveryAttempted['data'] & { sealed_response_body?: SealedPayload };
 
@@ -88,20 +94,25 @@ export const sealEvents = async (
           data: { ...data, response_body: null, sealed_response_body: payload },
         });
       }
-    } else sealed.push(event);
+    } else sealed.push(await sealInstanceEvent(keys, stream, event, now));
   }
   return sealed;
+};
+
+/** Every sealed payload of the event that is to be opened. */
+const sealedPayloads = (event: RecordedEvent, opening: Opening): SealedPayload[] => {
+  const body = sealedBody(event, opening);
+  return body === null ? sealedInstancePayloads(event) : [body];
 };
 
 /** The keys that open these events' payloads, each looked up once. */
 const lookupAll = async (keys: DataKeys, events: readonly RecordedEvent[], opening: Opening) => {
   const found = new Map<string, KeyLookup>();
-  for (const event of events) {
-    const sealed = sealedBody(event, opening);
-    if (sealed === null) continue;
-    const id = keyIdOf(sealed);
-    if (!found.has(id)) found.set(id, await keys.lookup(id));
-  }
+  for (const event of events)
+    for (const sealed of sealedPayloads(event, opening)) {
+      const id = keyIdOf(sealed);
+      if (!found.has(id)) found.set(id, await keys.lookup(id));
+    }
   return found;
 };
 
@@ -111,7 +122,7 @@ const openOne = (
   opening: Opening,
 ): RecordedEvent => {
   const sealed = sealedBody(event, opening);
-  if (sealed === null) return event;
+  if (sealed === null) return openInstanceEvent(event, found);
   const keyId = keyIdOf(sealed);
   const key = found.get(keyId)!;
   if (isBusinessEvent(event.stream)) {
@@ -136,7 +147,7 @@ export const openEvents = async <E extends RecordedEvent>(
   events: readonly E[],
   opening: Opening = { attempts: false },
 ): Promise<E[]> => {
-  if (!events.some((event) => sealedBody(event, opening) !== null)) return events as E[];
+  if (!events.some((event) => sealedPayloads(event, opening).length > 0)) return events as E[];
   const found = await lookupAll(keys, events, opening);
   return events.map((event) => openOne(event, found, opening) as E);
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IdempotencyStore, StoredResponse } from '../../adapters/idempotency/port.js';
 import type { DataKeys } from './dataKeys.js';
 import { openSealed } from './sealedEvents.js';
@@ -18,11 +19,33 @@ const merchantOf = (body: unknown): string | undefined => {
 };
 
 /**
+ * An Idempotency-Key as it is kept: its hash. Callers put what they like in a key (an order
+ * number, an email address), and what is kept must not hold it, past any erasure.
+ */
+const keptKey = (key: string): string =>
+  `h1.${createHash('sha256').update(key).digest('base64url')}`;
+
+/**
  * Idempotency keys whose kept answers are sealed like the log's payloads: an answer that names a
  * merchant (a published event, say) repeats its data, and is sealed under that merchant's data key,
- * bound to the caller's key; its erasure then covers the kept answer too.
+ * bound to the caller's key; its erasure then covers the kept answer too. The keys themselves are
+ * kept hashed.
  */
 export const sealingIdempotency = (
+  store: IdempotencyStore,
+  keys: DataKeys,
+  options: { seal: boolean; now: () => Date },
+): IdempotencyStore =>
+  options.seal ? hashingKeys(sealingAnswers(store, keys, options)) : store;
+
+const hashingKeys = (store: IdempotencyStore): IdempotencyStore => ({
+  ...store,
+  reserve: (scope, key, fingerprint, now) => store.reserve(scope, keptKey(key), fingerprint, now),
+  complete: (scope, key, response) => store.complete(scope, keptKey(key), response),
+  release: (scope, key) => store.release(scope, keptKey(key)),
+});
+
+const sealingAnswers = (
   store: IdempotencyStore,
   keys: DataKeys,
   options: { seal: boolean; now: () => Date },

@@ -2,6 +2,7 @@ import type { InstanceDoc, InstanceStepDoc } from '../../projections/processInst
 import { PROCESS_INSTANCE_STEPS, PROCESS_INSTANCES } from '../../projections/processInstances.js';
 import type { Services } from '../services.js';
 import { allDocs, findDocs, getDoc } from '../reads/readModels.js';
+import { instanceValueOpener } from '../payloads/sealedInstanceFields.js';
 
 export const INSTANCE_ID = /^pi_[0-9A-Za-z]{1,64}$/;
 
@@ -56,12 +57,25 @@ const lanesView = (fork: InstanceStepDoc, lanes: ReadonlyMap<string, InstanceSte
 /** The most children an instance's view lists (a loop may call a process many times). */
 const MAX_CHILDREN_LISTED = 100;
 
-/** An instance as the API shows it (PRODUCT.md 5): its visible steps in the order reached. */
-export const instanceView = async (services: Pick<Services, 'readStore'>, doc: InstanceDoc) => {
-  const steps = await allDocs(services.readStore, PROCESS_INSTANCE_STEPS, {
-    where: { instance_id: doc.id },
-    orderBy: { field: 'seq', direction: 'asc' },
-  });
+/**
+ * An instance as the API shows it (PRODUCT.md 5): its visible steps in the order reached, its
+ * payloads opened (the read models hold them sealed). Once the merchant's data is erased, or past
+ * retention, they read as null, and the instance says why (`erased`, `data_expired`), as an
+ * event does.
+ */
+export const instanceView = async (
+  services: Pick<Services, 'readStore' | 'dataKeys'>,
+  doc: InstanceDoc,
+) => {
+  const opener = instanceValueOpener(services.dataKeys);
+  const steps = await Promise.all(
+    (
+      await allDocs(services.readStore, PROCESS_INSTANCE_STEPS, {
+        where: { instance_id: doc.id },
+        orderBy: { field: 'seq', direction: 'asc' },
+      })
+    ).map(async (step) => ({ ...step, output: await opener.open(step.output, doc.id) })),
+  );
   const byLane = new Map<string, InstanceStepDoc[]>();
   for (const step of steps)
     if (step.lane) byLane.set(step.lane, [...(byLane.get(step.lane) ?? []), step]);
@@ -71,8 +85,12 @@ export const instanceView = async (services: Pick<Services, 'readStore'>, doc: I
     limit: MAX_CHILDREN_LISTED,
   });
   const { definition_id: _definitionId, parent_id: _parentId, result, error, ...rest } = doc;
+  const inputs = await opener.open(doc.inputs, doc.id);
+  const opened = (await opener.open(result, doc.id)) as InstanceDoc['result'];
+  const unreadable = opener.unreadable();
   return {
     ...rest,
+    inputs,
     parent: doc.parent ?? null,
     children: children.docs.map((child) => ({
       instance_id: child.id,
@@ -80,8 +98,10 @@ export const instanceView = async (services: Pick<Services, 'readStore'>, doc: I
       definition: child.definition,
       status: child.status,
     })),
-    ...(result && { result }),
+    ...(opened && { result: opened }),
     ...(error && { error }),
+    ...(unreadable === 'erased' && { erased: true }),
+    ...(unreadable === 'expired' && { data_expired: true }),
     steps: steps.filter((step) => !step.lane).map((step) => stepView(step, byLane)),
   };
 };

@@ -18,6 +18,8 @@ import { idempotent } from '../middleware/idempotency.js';
 import { visibleInstance } from '../pathResources.js';
 import { merchantScope, metadataOf, requireRole } from '../requestContext.js';
 import { checkStart, startInstance } from '../../processes/startInstance.js';
+import { instanceValueOpener } from '../../payloads/sealedInstanceFields.js';
+import { HttpProblem } from '../problem.js';
 import { newId } from '../../ids.js';
 import { orProblem } from '../problem.js';
 import { findDocs } from '../../reads/readModels.js';
@@ -25,7 +27,7 @@ import { findDocs } from '../../reads/readModels.js';
 /** What this file uses of the services. */
 type Needs = Pick<
   Services,
-  'definitions' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'
+  'dataKeys' | 'definitions' | 'eventStore' | 'idempotency' | 'now' | 'projector' | 'readStore'
 >;
 
 const present = async (services: Needs, id: string) =>
@@ -92,11 +94,19 @@ export const processInstanceRoutes = (services: Needs): Router => {
           throw new Error(
             `${original.definition.id} v${original.definition.version} is not readable`,
           );
+        const opener = instanceValueOpener(services.dataKeys);
+        const inputs = (await opener.open(original.inputs, original.id)) as Record<string, unknown>;
+        const unreadable = opener.unreadable();
+        if (unreadable)
+          throw new HttpProblem(
+            'data_erased',
+            `The instance's inputs were ${unreadable === 'erased' ? 'erased' : 'expired'}: it cannot be run again.`,
+          );
         const start = orProblem(
           await checkStart({
             version,
             merchantId: original.merchant_id,
-            inputs: original.inputs,
+            inputs,
             startSource: { mode: 'api' },
             replayOf: original.id,
           }),

@@ -15,6 +15,7 @@ import { processInstancesProjection } from '../../../projections/processInstance
 type Needs = Pick<
   Services,
   | 'config'
+  | 'dataKeys'
   | 'definitions'
   | 'eventStore'
   | 'idempotency'
