@@ -6,6 +6,7 @@ import { authenticationFailures } from './middleware/authenticationFailures.js';
 import { canonicalPath } from './middleware/canonicalPath.js';
 import { errorHandler, notFound } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
+import { nulCharacters } from './middleware/nulCharacters.js';
 import { optionsNotServed } from './middleware/optionsNotServed.js';
 import { portalCapabilities } from './middleware/portalCapabilities.js';
 import { publisherOnly } from './middleware/publisherOnly.js';
@@ -42,8 +43,9 @@ import { processSignalRoutes } from './routes/processSignals.js';
  * any router answers it, and so is a path spelt otherwise than the document writes it; open routes
  * come before authentication (which holds back an address presenting too many unknown keys); the
  * checks of restricted keys come before any route, and refuse what they do not recognise; keys
- * are rate-limited before their bodies are read; anything unmatched is a 404 problem, and every
- * error a problem+json answer.
+ * are rate-limited before their paths, queries and bodies are looked into (for U+0000, which
+ * not every store keeps); anything unmatched is a 404 problem, and every error a problem+json
+ * answer.
  */
 export const createApp = (services: Services): Express => {
   const app = express();
@@ -83,6 +85,7 @@ export const createApp = (services: Services): Express => {
     '/v1',
     rateLimit({ rps: services.config.rateLimitRps, burst: services.config.rateLimitRps * 2 }),
   );
+  app.use('/v1', nulCharacters());
   app.use(jsonBody());
   app.use(apiKeyRoutes(services));
   app.use(portalSessionRoutes(services));
