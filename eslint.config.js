@@ -40,6 +40,34 @@ export default tseslint.config(
     },
   },
   {
+    // Every router matches paths as written, as the access checks in front of the routes read them.
+    files: ['src/**/*.ts'],
+    ignores: ['src/http/exactRouter.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'express',
+              importNames: ['Router'],
+              allowTypeImports: true,
+              message: 'Make routers with exactRouter() (src/http/exactRouter.ts).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'express',
+          property: 'Router',
+          message: 'Make routers with exactRouter() (src/http/exactRouter.ts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'src/cli/**/*.ts'],
     rules: {
       'no-console': 'off',

@@ -5,6 +5,10 @@ import type { FindPage, Scalar } from './port.js';
 export const encodeCursor = (value: Scalar, id: string): string =>
   Buffer.from(JSON.stringify([value, id])).toString('base64url');
 
+/** U+0000: no id or sort value holds it, and PostgreSQL's text cannot compare with it. */
+const holdsNul = (value: unknown) => typeof value === 'string' && value.includes('\u0000');
+
+/** The position a cursor names, or undefined for one no list issued (refused on every store). */
 export const decodeCursor = (cursor: string): [Scalar, string] | undefined => {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -12,7 +16,8 @@ export const decodeCursor = (cursor: string): [Scalar, string] | undefined => {
       Array.isArray(parsed) &&
       parsed.length === 2 &&
       typeof parsed[1] === 'string' &&
-      ['string', 'number', 'boolean'].includes(typeof parsed[0])
+      ['string', 'number', 'boolean'].includes(typeof parsed[0]) &&
+      !parsed.some(holdsNul)
     ) {
       return [parsed[0] as Scalar, parsed[1]];
     }

@@ -3,8 +3,10 @@ import type { Express } from 'express';
 import type { Services } from '../services.js';
 import { authenticate } from './middleware/authenticate.js';
 import { authenticationFailures } from './middleware/authenticationFailures.js';
+import { canonicalPath } from './middleware/canonicalPath.js';
 import { errorHandler, notFound } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
+import { nulCharacters } from './middleware/nulCharacters.js';
 import { optionsNotServed } from './middleware/optionsNotServed.js';
 import { portalCapabilities } from './middleware/portalCapabilities.js';
 import { publisherOnly } from './middleware/publisherOnly.js';
@@ -38,12 +40,19 @@ import { processSignalRoutes } from './routes/processSignals.js';
 
 /**
  * The HTTP API. Order matters: every request gets an id and a log line; OPTIONS is refused before
- * any router answers it; open routes come before authentication (which holds back an address
- * presenting too many unknown keys); keys are rate-limited before their bodies are read; anything
- * unmatched is a 404 problem, and every error a problem+json answer.
+ * any router answers it, and so is a path spelt otherwise than the document writes it; open routes
+ * come before authentication (which holds back an address presenting too many unknown keys); the
+ * checks of restricted keys come before any route, and refuse what they do not recognise; keys
+ * are rate-limited before their paths, queries and bodies are looked into (for U+0000, which
+ * not every store keeps); anything unmatched is a 404 problem, and every error a problem+json
+ * answer.
  */
 export const createApp = (services: Services): Express => {
   const app = express();
+  // Paths are matched as written, by the app as by every router (exactRouter): the access checks
+  // read a request's operation from its path in the same way.
+  app.enable('case sensitive routing');
+  app.enable('strict routing');
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
@@ -51,6 +60,7 @@ export const createApp = (services: Services): Express => {
   app.use(requestId());
   app.use(requestLog(services.logger, services.metrics.http));
   app.use(optionsNotServed());
+  app.use(canonicalPath());
   app.use(systemRoutes(services));
   app.use(portalExchangeRoutes(services));
   app.use(pageRoutes(services));
@@ -75,6 +85,7 @@ export const createApp = (services: Services): Express => {
     '/v1',
     rateLimit({ rps: services.config.rateLimitRps, burst: services.config.rateLimitRps * 2 }),
   );
+  app.use('/v1', nulCharacters());
   app.use(jsonBody());
   app.use(apiKeyRoutes(services));
   app.use(portalSessionRoutes(services));

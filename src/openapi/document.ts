@@ -26,7 +26,7 @@ export const openApiDocument = () => ({
     version: '1.0.0',
     summary: 'Business processes and signed, retried webhooks for a platform’s merchants',
     description:
-      'Every change is an event in an append-only log; every read is served from projections of it. Errors are RFC 9457 problem details. Lists are paged by cursor, newest first unless a route says otherwise.',
+      'Every change is an event in an append-only log; every read is served from projections of it. Errors are RFC 9457 problem details. Lists are paged by cursor, newest first unless a route says otherwise. Paths are taken only as written here: case counts, a trailing slash makes another path, and a path with an empty or dot segment, a backslash, or a percent-encoded slash, letter, digit or `-._~` is refused (400). A key held to some operations (a portal session’s token, a publisher key) gets 403 for any path under /v1 that names none of them. A path, query, cursor or JSON body holding the character U+0000 is refused (400): not every store can keep it.',
   },
   // OpenAPI 3.1's own dialect: JSON Schema 2020-12 with the OpenAPI vocabulary. Renderers read the
   // schemas as theirs only under this one (Swagger UI warns of any other).

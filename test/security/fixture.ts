@@ -38,6 +38,8 @@ export type Keys = {
   auditor: string;
   publisher: string;
   revoked: string;
+  /** The token of a portal session of the owner with the `view` capability alone. */
+  portalView: string;
 };
 
 export type SecurityFixture = {
@@ -55,6 +57,22 @@ const post = async (service: TestService, path: string, body: unknown) => {
   const res = await service.api.post(path, service.admin, body);
   expect(res.status, `${path}: ${res.text}`).to.be.within(200, 299);
   return res.body as Record<string, any>;
+};
+
+/** The token of a portal session of the merchant with only these capabilities. */
+const portalToken = async (
+  service: TestService,
+  merchantId: string,
+  capabilities: string[],
+): Promise<string> => {
+  const session = await post(service, '/v1/portal/sessions', {
+    merchant_id: merchantId,
+    capabilities,
+  });
+  const code = decodeURIComponent(/#code=(.+)$/.exec(session.url as string)![1]!);
+  const exchanged = await service.api.post('/v1/portal/exchange', undefined, { code });
+  expect(exchanged.status, exchanged.text).to.equal(200);
+  return exchanged.body.token as string;
 };
 
 /** An endpoint, an event delivered to it (one failed attempt, one success), a waiting instance and a key. */
@@ -121,6 +139,7 @@ export const startSecurityFixture = async (
     auditor: await createKey(service, 'auditor'),
     publisher: await createKey(service, 'publisher'),
     revoked: revoked.body.key as string,
+    portalView: await portalToken(service, OWNER, ['view']),
   };
   const resources = await ownerResources(service, receiver.url);
   return {

@@ -1,9 +1,18 @@
 import { expect } from 'chai';
+import { PORTAL_ACCESS } from '../../src/portal/portalAccess.js';
 import type { ApiResponse } from '../support/apiClient.js';
+import { verbatimRequest } from '../support/apiClient.js';
 import type { Resources, SecurityFixture } from './fixture.js';
 import { OWNER, settled, startSecurityFixture } from './fixture.js';
-import type { Operation } from './operations.js';
-import { ACCESS, concretePath, documentOperations, isWrite, pathValues } from './operations.js';
+import type { Operation, PathVariant } from './operations.js';
+import {
+  ACCESS,
+  concretePath,
+  documentOperations,
+  isWrite,
+  pathValues,
+  pathVariants,
+} from './operations.js';
 
 type Request = { query?: Record<string, string>; body?: Record<string, unknown> };
 
@@ -207,6 +216,121 @@ describe('isolation: every documented operation, by every kind of caller', funct
           () => call(op, fx.keys.other, fx.resources, named),
           403,
           'forbidden',
+        );
+      }
+    }
+  });
+
+  it('holds a view-only portal session to what view allows, and refuses it the rest with 403', async () => {
+    for (const op of guarded) {
+      const what = `${op.method} ${op.template} as a view-only portal session`;
+      const req = sampleFor(op, 'merchant', fx.resources);
+      if (PORTAL_ACCESS[op.id] === 'view') {
+        const res = await call(op, fx.keys.portalView, fx.resources, req);
+        expect(res.status, `${what}: ${res.text}`).to.equal(200);
+      } else {
+        await refused(
+          what,
+          () => call(op, fx.keys.portalView, fx.resources, req),
+          403,
+          'forbidden',
+        );
+      }
+    }
+  });
+
+  /**
+   * What another spelling of a documented path gets: never the route. A key whose checks hold it
+   * to documented operations (`held`) is refused what they do not recognise; any other key finds
+   * no route there.
+   */
+  const expectedFor = (variant: PathVariant, held: boolean): [number, string] => {
+    if (variant.kind === 'malformed') return [400, 'validation_failed'];
+    if (variant.kind === 'outside' || !held) return [404, 'not_found'];
+    return [403, 'forbidden'];
+  };
+
+  /** Every other spelling of every path of `ops`, sent verbatim with a valid request of each. */
+  const everySpelling = async (
+    who: string,
+    key: string,
+    ops: Operation[],
+    caller: 'admin' | 'merchant' | 'publisher',
+    held: (op: Operation) => boolean,
+  ) => {
+    const ordered = [...ops].sort(
+      (a, b) => Number(!!ACCESS[a.id]!.destroys) - Number(!!ACCESS[b.id]!.destroys),
+    );
+    let sent = 0;
+    for (const op of ordered) {
+      const req = sampleFor(op, caller, fx.resources);
+      for (const variant of pathVariants(op.template, pathValues(fx.resources))) {
+        const [status, code] = expectedFor(variant, held(op));
+        const res = await refused(
+          `${op.method} ${variant.path} (${op.id}, ${variant.what}) as ${who}`,
+          () =>
+            verbatimRequest(fx.service.url, op.method, variant.path, {
+              key,
+              ...(isWrite(op.method) && { body: req.body ?? {} }),
+            }),
+          status,
+          code,
+        );
+        expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
+        sent++;
+      }
+    }
+    expect(sent).to.be.at.least(ops.length * 15);
+  };
+
+  it('refuses a view-only portal session every other spelling of every path, whatever it names', () =>
+    everySpelling(
+      'a view-only portal session',
+      fx.keys.portalView,
+      guarded,
+      'merchant',
+      () => true,
+    ));
+
+  it('refuses a publisher key every other spelling of every path, publishing and runs included', () =>
+    everySpelling('a publisher', fx.keys.publisher, guarded, 'publisher', () => true));
+
+  it('refuses an auditor every write in any spelling, and routes no other spelling of a read', () =>
+    everySpelling('an auditor', fx.keys.auditor, guarded, 'admin', (op) => isWrite(op.method)));
+
+  it('routes no other spelling of a path to the owner’s resources for another merchant’s key', () =>
+    everySpelling(
+      'another merchant',
+      fx.keys.other,
+      guarded.filter((o) => ACCESS[o.id]!.roles.includes('merchant')),
+      'merchant',
+      () => false,
+    ));
+
+  it('routes no other spelling of any path for an admin either: every router matches as written', () =>
+    everySpelling('an admin', fx.keys.admin, guarded, 'admin', () => false));
+
+  it('refuses restricted keys a /v1 request that names no documented operation, and answers 404 to others', async () => {
+    const unknown: Array<[string, string]> = [
+      ['GET', '/v1/nothing'],
+      ['POST', '/v1/nothing'],
+      ['PUT', '/v1/api-keys'],
+      ['PATCH', `/v1/webhooks/${fx.resources.endpoint_id}`],
+      ['GET', `/v1/events/${fx.resources.event_id}/data`],
+    ];
+    const held = [fx.keys.portalView, fx.keys.publisher];
+    for (const [method, path] of unknown) {
+      for (const key of [...held, fx.keys.admin, fx.keys.owner, fx.keys.auditor]) {
+        const [status, code] = held.includes(key)
+          ? [403, 'forbidden']
+          : key === fx.keys.auditor && isWrite(method)
+            ? [403, 'forbidden']
+            : [404, 'not_found'];
+        await refused(
+          `${method} ${path}`,
+          () => verbatimRequest(fx.service.url, method, path, { key }),
+          status,
+          code,
         );
       }
     }

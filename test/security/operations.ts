@@ -218,3 +218,106 @@ export const concretePath = (template: string, values: Record<string, string>): 
   });
 
 export const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
+
+/**
+ * How the service must take a spelling of a documented path:
+ * - `unrouted`: under /v1 as written, but no route takes it (a case or a trailing slash differs);
+ * - `outside`: the /v1 prefix itself is spelt otherwise, so nothing under /v1 sees it;
+ * - `malformed`: a path that could be read as another (an empty or dot segment, a backslash, an
+ *   encoded slash or letter), refused before any route.
+ */
+export type VariantKind = 'unrouted' | 'outside' | 'malformed';
+
+export type PathVariant = { what: string; path: string; kind: VariantKind };
+
+const capitalised = (segment: string) => segment.charAt(0).toUpperCase() + segment.slice(1);
+
+/** `w` as `%77`: a letter percent-encoded, which decodes to the path as documented. */
+const encodedFirst = (segment: string) =>
+  `%${segment.charCodeAt(0).toString(16)}${segment.slice(1)}`;
+
+/** The spellings of one segment's case: all upper, and capitalised. */
+const caseVariants = (segment: string): string[] =>
+  [...new Set([segment.toUpperCase(), capitalised(segment)])].filter((v) => v !== segment);
+
+/**
+ * Other spellings of an operation's concrete path, each a path that a case-insensitive router, a
+ * normalising proxy or a decoding client might take for the documented one: every literal segment
+ * in upper case and capitalised, all of them upper case at once, a trailing slash, doubled
+ * slashes, `%2F` for a slash, a backslash, `.` and `..` segments (plain and encoded), and letters
+ * percent-encoded. Parameters keep their real values, so a variant that reached its route would
+ * act on the real resource.
+ */
+export const pathVariants = (template: string, values: Record<string, string>): PathVariant[] => {
+  const path = concretePath(template, values);
+  const segments = path.split('/');
+  const literals = template
+    .split('/')
+    .map((segment, i) => ({ segment, i }))
+    .filter(({ segment, i }) => i > 0 && !segment.startsWith('{'));
+  const withSegment = (i: number, value: string) =>
+    segments.map((s, j) => (j === i ? value : s)).join('/');
+  const kindOf = (i: number): VariantKind => (i === 1 ? 'outside' : 'unrouted');
+  const last = path.lastIndexOf('/');
+  const [, , ...rest] = segments;
+  const tail = rest.join('/');
+  const firstLiteral = literals.find(({ i }) => i > 1) ?? literals[0]!;
+  const lastLiteral = literals[literals.length - 1]!;
+  const variants: PathVariant[] = [
+    ...literals.flatMap(({ segment, i }) =>
+      caseVariants(segment).map((v) => ({
+        what: `${segment} as ${v}`,
+        path: withSegment(i, v),
+        kind: kindOf(i),
+      })),
+    ),
+    {
+      what: 'every literal upper case',
+      path: segments
+        .map((s, j) => (literals.some(({ i }) => i === j) ? s.toUpperCase() : s))
+        .join('/'),
+      kind: 'outside' as const,
+    },
+    { what: 'a trailing slash', path: `${path}/`, kind: 'unrouted' as const },
+    { what: 'a doubled slash after /v1', path: `/v1//${tail}`, kind: 'malformed' as const },
+    {
+      what: 'a doubled last slash',
+      path: `${path.slice(0, last)}//${path.slice(last + 1)}`,
+      kind: 'malformed' as const,
+    },
+    { what: 'a leading doubled slash', path: `/${path}`, kind: 'malformed' as const },
+    { what: 'a trailing doubled slash', path: `${path}//`, kind: 'malformed' as const },
+    {
+      what: 'the last slash as %2F',
+      path: `${path.slice(0, last)}%2F${path.slice(last + 1)}`,
+      kind: 'malformed' as const,
+    },
+    { what: 'the slash after /v1 as %2f', path: `/v1%2f${tail}`, kind: 'malformed' as const },
+    {
+      what: 'the last slash as a backslash',
+      path: `${path.slice(0, last)}\\${path.slice(last + 1)}`,
+      kind: 'malformed' as const,
+    },
+    { what: 'a .. segment', path: `/v1/x/../${tail}`, kind: 'malformed' as const },
+    { what: 'an encoded .. segment', path: `/v1/x/%2e%2E/${tail}`, kind: 'malformed' as const },
+    { what: 'a . segment', path: `/v1/./${tail}`, kind: 'malformed' as const },
+    {
+      what: 'the v of v1 encoded',
+      path: `/${encodedFirst('v1')}/${tail}`,
+      kind: 'malformed' as const,
+    },
+    ...[...new Set([firstLiteral, lastLiteral])].flatMap(({ segment, i }) => [
+      {
+        what: `${segment} with its first letter encoded`,
+        path: withSegment(i, encodedFirst(segment)),
+        kind: 'malformed' as const,
+      },
+      {
+        what: `${segment} with its first letter encoded upper case`,
+        path: withSegment(i, encodedFirst(capitalised(segment))),
+        kind: 'malformed' as const,
+      },
+    ]),
+  ];
+  return variants.filter((v, i) => variants.findIndex((w) => w.path === v.path) === i);
+};

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { validateResponse } from './openapiValidator.js';
 
 export type ApiResponse<T = any> = {
@@ -85,3 +86,53 @@ export const apiClient = (baseUrl: string): ApiClient => {
     delete: (path, key) => request('DELETE', path, { ...(key && { key }) }),
   };
 };
+
+/**
+ * One request with its path sent exactly as given: fetch would resolve dot segments (`..`,
+ * `%2e%2e`) before sending, as a browser does. Its answer is not checked against the document,
+ * which knows each path in one spelling only. A stream's answer is its status and type.
+ */
+export const verbatimRequest = (
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: Pick<RequestOptions, 'key' | 'body'> = {},
+): Promise<ApiResponse> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl);
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const req = httpRequest({
+      host: hostname,
+      port,
+      method,
+      path,
+      agent: false,
+      headers: {
+        ...(options.key && { authorization: `Bearer ${options.key}` }),
+        // Framed whatever the method: Node sends a DELETE's body unframed otherwise.
+        ...(body !== undefined && {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+        }),
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers))
+        if (typeof value === 'string') headers.set(name, value);
+      const answer = (text: string) => {
+        const json = /json/.test(res.headers['content-type'] ?? '') && text !== '';
+        resolve({ status: res.statusCode!, headers, body: json ? JSON.parse(text) : text, text });
+      };
+      if (res.headers['content-type']?.startsWith('text/event-stream')) {
+        res.destroy();
+        return answer('');
+      }
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => answer(text));
+    });
+    req.end(body);
+  });

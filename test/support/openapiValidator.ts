@@ -48,8 +48,12 @@ export const validateResponse = (
   const template = matchTemplate(path);
   const operation = template ? document.paths[template]![method.toLowerCase()] : undefined;
   if (!template || !operation) {
-    // An unknown route or method is still answered with a problem: 404, or 401 under /v1 first.
-    if ((status === 404 || status === 401) && contentType?.startsWith('application/problem+json')) {
+    // An unknown route or method is still answered with a problem: 404, or 401 under /v1 first;
+    // 403 to a key held to documented operations; 400 for a path spelt otherwise than documented.
+    if (
+      [400, 401, 403, 404].includes(status) &&
+      contentType?.startsWith('application/problem+json')
+    ) {
       const problem = ajv.getSchema('openapi#/components/schemas/Problem')!;
       return problem(body) ? [] : [`${method} ${path} ${status}: not a problem body`];
     }

@@ -19,17 +19,17 @@ export type TestService = RunningService & {
 };
 
 /**
- * The mode the tests' services run in: embedded; with SLUICE_TEST_MODE=postgres, every role in one
- * process on POSTGRES_URL, each service in a schema of its own (dropped when it stops); with
- * SLUICE_TEST_MODE=distributed, every role in one process against the servers of EVENTSTORE_URL,
- * MONGO_URL and KAFKA_BROKERS, each service with a database and a topic of its own (EventStoreDB's
- * log is shared: start it empty).
+ * The mode the tests' services run in (SLUICE_TEST_MODE, unless a suite names its own): embedded;
+ * with `postgres`, every role in one process on POSTGRES_URL, each service in a schema of its own
+ * (dropped when it stops); with `distributed`, every role in one process against the servers of
+ * EVENTSTORE_URL, MONGO_URL and KAFKA_BROKERS, each service with a database and a topic of its own
+ * (EventStoreDB's log is shared: start it empty).
  */
 const startService = async (
   env: Record<string, string>,
   logger: Logger,
+  mode: string | undefined,
 ): Promise<RunningService> => {
-  const mode = process.env.SLUICE_TEST_MODE;
   if (mode !== 'distributed' && mode !== 'postgres') return startEmbedded(loadConfig(env), logger);
   const run = randomUUID().replace(/-/g, '').slice(0, 12);
   const keys = {
@@ -56,10 +56,13 @@ const startService = async (
   );
 };
 
-/** A whole service on 127.0.0.1 and a free port, with a fresh data folder (see startService). */
+/**
+ * A whole service on 127.0.0.1 and a free port, with a fresh data folder (see startService); in
+ * `options.mode` when given (a suite that runs on one store whatever SLUICE_TEST_MODE says).
+ */
 export const startTestService = async (
   env: Record<string, string> = {},
-  options: { dataDir?: string; logger?: Logger } = {},
+  options: { dataDir?: string; logger?: Logger; mode?: 'embedded' | 'postgres' } = {},
 ): Promise<TestService> => {
   const dir = options.dataDir ? undefined : tempDir();
   const dataDir = options.dataDir ?? dir!.path;
@@ -73,6 +76,7 @@ export const startTestService = async (
       ...env,
     },
     options.logger ?? silentLogger(),
+    options.mode ?? process.env.SLUICE_TEST_MODE,
   );
   return {
     ...service,

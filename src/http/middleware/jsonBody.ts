@@ -21,7 +21,8 @@ const hasBody = (req: Parameters<RequestHandler>[0]): boolean =>
  * Request bodies are UTF-8 JSON objects of at most 1 MiB: another media type or charset is a 415,
  * a larger body a 413, malformed JSON a 400 (the error handler maps the parser's errors), and so
  * is a body nested over MAX_BODY_DEPTH levels (serialising it again, into the log say, would
- * overflow the stack) or holding a number too large for a double (it would be kept as `null`).
+ * overflow the stack), holding a number too large for a double (it would be kept as `null`) or a
+ * string or key holding U+0000 (not every store can keep it).
  */
 export const jsonBody = (): RequestHandler[] => [
   (req, _res, next) => {

@@ -6,7 +6,8 @@ import { HttpProblem } from '../problem.js';
 /**
  * Holds a portal token to its session: past `expires_at` (by the service's clock) it is a 401 like
  * any key that stopped working; an operation its capabilities do not cover, or one a portal never
- * does, is a 403. Other keys pass untouched. An undocumented path passes on to its 404.
+ * does, is a 403. Other keys pass untouched. A path that names no documented operation is a 403
+ * too, not passed on: whatever route it might still reach was not checked here.
  */
 export const portalCapabilities = (now: () => Date): RequestHandler => {
   const operationOf = operationResolver();
@@ -19,8 +20,8 @@ export const portalCapabilities = (now: () => Date): RequestHandler => {
       });
     }
     const operationId = operationOf(req.method, req.baseUrl + req.path);
-    if (operationId === undefined) return next();
-    const needed = PORTAL_ACCESS[operationId] ?? 'refused';
+    const needed =
+      (operationId === undefined ? undefined : PORTAL_ACCESS[operationId]) ?? 'refused';
     if (needed === 'refused') {
       throw new HttpProblem('forbidden', 'A portal session cannot do this.');
     }

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import type * as t from 'io-ts';
 import { position } from '../../../domain/shared/envelope.js';
 import { reconcileDeliveries } from '../../delivery/reconcile.js';
@@ -28,7 +29,7 @@ const MAX_LIMIT = 10_000;
 
 /** Operators: deliveries planned again from the log, after the feed lost events. */
 export const adminDeliveryRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.post(
     '/v1/admin/deliveries/reconcile',
     handle(async (req) => {

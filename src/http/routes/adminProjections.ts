@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import type { ProjectionStatus } from '../../projector/projector.js';
 import { RebuildElsewhere } from '../../projector/projectorView.js';
 import type { Services } from '../../services.js';
@@ -13,7 +14,7 @@ const present = (status: ProjectionStatus) => ({ object: 'projection' as const, 
 
 /** Operators: where each projection stands, and rebuilding one from the log. */
 export const adminProjectionRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   const statusOf = async (name: string) => {
     const statuses = await services.projector.status();
     const status = statuses.find((s) => s.name === name);

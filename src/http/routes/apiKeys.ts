@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import * as t from 'io-ts';
 import { apiKeyDecider, apiKeyStream } from '../../../domain/api-keys/apiKey.js';
 import type { ApiKeyDoc } from '../../../projections/apiKeys.js';
@@ -48,7 +49,7 @@ const present = (doc: ApiKeyDoc) => ({
 });
 
 export const apiKeyRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
 
   router.post(
     '/v1/api-keys',

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { auditEntry } from '../../audit/auditEntry.js';
 import { readAuditPage } from '../../audit/readAudit.js';
 import { position } from '../../../domain/shared/envelope.js';
@@ -16,7 +17,7 @@ const DEFAULT_LIMIT = 20;
 
 /** The whole log, for auditors: every event, oldest first, with who and what caused it. */
 export const auditRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.get(
     '/v1/audit/events',
     handle(async (req) => {

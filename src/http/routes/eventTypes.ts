@@ -1,5 +1,5 @@
-import type { Request } from 'express';
-import { Router } from 'express';
+import type { Request, Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import type { EventTypeEntry } from '../../../domain/catalog/eventCatalog.js';
 import { EVENT_CATALOG, builtInEntry } from '../../../domain/catalog/eventCatalog.js';
 import type { EventTypeCommand } from '../../../domain/catalog/eventTypeDecider.js';
@@ -113,7 +113,7 @@ const updateEventType =
 
 /** The event catalog: read by every key; types registered and changed by the admin. */
 export const eventTypeRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.get('/v1/event-types', handle(listEventTypes(services)));
   router.post(
     '/v1/event-types',

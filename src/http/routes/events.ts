@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { EVENTS, eventsProjection } from '../../../projections/events.js';
 import { publishEvent } from '../../events/publishEvent.js';
 import type { Services } from '../../services.js';
@@ -20,7 +21,7 @@ type Needs = Pick<
 
 /** Business events published by the platform, and their reads. */
 export const eventRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
 
   router.post(
     '/v1/events',

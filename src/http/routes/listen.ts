@@ -1,5 +1,5 @@
-import type { Request, Response } from 'express';
-import { Router } from 'express';
+import type { Request, Response, Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { getDoc } from '../../reads/readModels.js';
 import { WEBHOOK_ENDPOINTS } from '../../../projections/webhookEndpoints.js';
 import { newId } from '../../ids.js';
@@ -138,7 +138,7 @@ const answer = (services: Needs) =>
   });
 
 export const listenRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.get('/v1/listen', listen(services));
   router.post('/v1/listen/attempts', answer(services));
   return router;

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { MAX_REASON_LENGTH } from '../../../domain/merchants/merchantErasure.js';
 import { MERCHANT_ID_PATTERN } from '../../../domain/shared/merchant.js';
 import { MERCHANT_ERASURES } from '../../../projections/merchantErasures.js';
@@ -30,7 +31,7 @@ const ListErasuresQuery = strictObject('ListErasuresQuery', {}, pageQuery);
 
 /** A merchant's right to erasure (PRODUCT.md 14): its payloads made unreadable, its history kept. */
 export const merchantErasureRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.post(
     '/v1/merchants/:merchant_id/erase',
     handle(

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express, { Router } from 'express';
-import type { RequestHandler } from 'express';
+import express from 'express';
+import type { RequestHandler, Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import type { Services } from '../../services.js';
 import { HttpProblem } from '../problem.js';
 
@@ -73,7 +74,7 @@ const servePage = (router: Router, page: Page, frameAncestors: string, webDir: s
  * data, and sign in to the API from the browser.
  */
 export const pageRoutes = (services: Needs, webDir: string = WEB_DIR): Router => {
-  const router = Router();
+  const router = exactRouter();
   servePage(router, 'portal', services.config.portalFrameAncestors, webDir);
   servePage(router, 'console', "'none'", webDir);
   return router;

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import type { Request } from 'express';
+import type { Request, Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { PORTAL_CAPABILITIES } from '../../../domain/portal/capabilities.js';
@@ -76,7 +76,7 @@ const baseUrlOf = (req: Request, configured: string | undefined): string =>
  * exchange counts against its address, which past its allowance gets a 429 whatever it sends.
  */
 export const portalExchangeRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   const failures = authenticationFailures({
     burst: services.config.guards.authFailureBurst,
     perMinute: services.config.guards.authFailuresPerMinute,
@@ -111,7 +111,7 @@ export const portalExchangeRoutes = (services: Needs): Router => {
 
 /** Portal sessions as the operator makes and ends them (admin). */
 export const portalSessionRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
 
   router.post(
     '/v1/portal/sessions',

@@ -1,5 +1,5 @@
-import type { Request } from 'express';
-import { Router } from 'express';
+import type { Request, Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { checkCalledDefinitions } from '../../processes/calledDefinitions.js';
 import { parseDefinition } from '../../../domain/processes/definition/parseDefinition.js';
 import {
@@ -69,7 +69,7 @@ const existingDefinition = async (services: Needs, id: string): Promise<Definiti
 
 /** Publish, activate, deactivate and read process definitions (PRODUCT.md 4). */
 export const processDefinitionRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
 
   router.post(
     '/v1/process-definitions',

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import * as t from 'io-ts';
 import { instanceStream } from '../../../domain/processes/instance/processInstance.js';
 import type { Services } from '../../services.js';
@@ -19,7 +20,7 @@ const HistoryQuery = strictObject(
 
 /** `GET /v1/process-instances/{id}/events`: the instance's own stream, oldest first. */
 export const processHistoryRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
 
   router.get(
     '/v1/process-instances/:instance_id/events',

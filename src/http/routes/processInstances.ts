@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import {
   instanceDecider,
   instanceStream,
@@ -35,7 +36,7 @@ const present = async (services: Needs, id: string) =>
 
 /** Read, list, cancel and replay process instances (PRODUCT.md 5). */
 export const processInstanceRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
 
   router.get(
     '/v1/process-instances',

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import type { Services } from '../../services.js';
 import { instanceDoc, instanceView } from '../../processes/instanceView.js';
 import { newId } from '../../ids.js';
@@ -30,7 +31,7 @@ const INSTANCES = [processInstancesProjection.name];
 
 /** `POST /v1/processes/{id}/runs`: the three outcomes of SPEC.md 4.1. */
 export const processRunRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   const maxWait = services.config.maxWaitMs;
 
   router.post(

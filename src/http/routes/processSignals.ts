@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import type { Request } from 'express';
+import type { Request, Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { followingStep, stepById } from '../../../domain/processes/execution/stepGraph.js';
 import type { InstanceCommand } from '../../../domain/processes/instance/processInstance.js';
 import {
@@ -55,7 +55,7 @@ const signal = async (
 
 /** User actions and approvals (PRODUCT.md 4). */
 export const processSignalRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
 
   router.post(
     '/v1/process-instances/:instance_id/user-actions',

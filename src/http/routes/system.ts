@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import swaggerUi from 'swagger-ui-express';
 import { MAX_PAYLOAD_BYTES } from '../../../domain/events/businessEvent.js';
 import type { Config } from '../../config/config.js';
@@ -29,7 +30,7 @@ export const publicConfig = (config: Config) => ({
 
 /** The routes that need no key: configuration, contract, docs, health and metrics. */
 export const systemRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   const document = openApiDocument();
 
   router.get(
@@ -42,7 +43,8 @@ export const systemRoutes = (services: Needs): Router => {
   );
   router.use('/docs', swaggerUi.serve);
   router.get(
-    '/docs',
+    // The assets' handler sends /docs on to /docs/, where the page's relative links resolve.
+    ['/docs', '/docs/'],
     // The document goes inline with the page's script: the reference draws as the page loads,
     // with no second request to wait on.
     swaggerUi.setup(document, { customSiteTitle: 'Sluice API' }),

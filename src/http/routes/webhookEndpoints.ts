@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { newId } from '../../ids.js';
 import type { EndpointSettings } from '../../../domain/webhooks/endpoint.js';
 import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
@@ -191,7 +192,7 @@ const deleteEndpoint =
 
 /** Create, list, read, update and delete webhook endpoints. */
 export const webhookEndpointRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.post('/v1/webhooks', handle(idempotent(services.idempotency, createEndpoint(services))));
   router.get('/v1/webhooks', handle(listEndpoints(services)));
   router.get('/v1/webhooks/:endpoint_id', handle(readEndpoint(services)));

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { checkFilter } from '../../../domain/webhooks/endpointFilter.js';
 import { checkChannels } from '../../../domain/webhooks/endpointRules.js';
 import { filterInputOf, filterOutcome } from '../../delivery/endpointFilter.js';
@@ -49,7 +50,7 @@ const testFilter =
   };
 
 export const webhookFilterRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.post('/v1/webhook-filters/test', handle(testFilter(services)));
   return router;
 };

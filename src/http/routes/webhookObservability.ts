@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import type { AttemptDoc, MessageDoc } from '../../../projections/deliveries.js';
@@ -16,7 +17,7 @@ type Needs = Pick<Services, 'dataKeys' | 'readStore'>;
 
 /** What was sent to an endpoint: its attempts, and one message per event. */
 export const webhookObservabilityRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.get(
     '/v1/webhooks/:endpoint_id/attempts',
     handle(async (req) => {

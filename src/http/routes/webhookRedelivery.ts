@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { businessEventStream } from '../../../domain/events/businessEvent.js';
 import { unreadableOf } from '../../payloads/sealedEvents.js';
 import type { Services } from '../../services.js';
@@ -37,7 +38,7 @@ const refuseUnreadable = async (services: Pick<Services, 'eventStore'>, eventId:
 
 /** After an incident on the receiver's side: one message sent again, or a whole window replayed. */
 export const webhookRedeliveryRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.post(
     '/v1/webhooks/:endpoint_id/messages/:event_id/resend',
     handle(

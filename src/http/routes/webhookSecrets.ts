@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
 import { ENDPOINT_SECRETS } from '../../../projections/webhookEndpoints.js';
 import type { Services } from '../../services.js';
@@ -28,7 +29,7 @@ type Needs = Pick<
  * not secrets: whoever holds one can sign webhooks as the platform.
  */
 export const webhookSecretRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
 
   router.get(
     '/v1/webhooks/:endpoint_id/secret',

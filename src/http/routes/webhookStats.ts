@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import * as t from 'io-ts';
 import type { EndpointStatsDoc, StatsInterval } from '../../../projections/endpointStats.js';
 import { ENDPOINT_STATS, INTERVAL_MS, bucketStart } from '../../../projections/endpointStats.js';
@@ -64,7 +65,7 @@ const STATUSES: readonly MessageDoc['status'][] = ['pending', 'succeeded', 'fail
 
 /** How an endpoint's deliveries went: attempts by outcome over time, and its messages now. */
 export const webhookStatsRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.get(
     '/v1/webhooks/:endpoint_id/stats',
     handle(async (req) => {

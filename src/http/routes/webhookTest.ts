@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { exactRouter } from '../exactRouter.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import type { EndpointDoc } from '../../../projections/webhookEndpoints.js';
@@ -17,7 +18,7 @@ type Needs = Pick<Services, 'eventStore' | 'idempotency' | 'now' | 'projector' |
 
 /** `POST /v1/webhooks/test`: a webhook.test event to one endpoint, or to every enabled endpoint of the merchant. */
 export const webhookTestRoutes = (services: Needs): Router => {
-  const router = Router();
+  const router = exactRouter();
   router.post(
     '/v1/webhooks/test',
     handle(

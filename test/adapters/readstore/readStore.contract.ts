@@ -271,18 +271,26 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
       ).to.deep.equal([]);
     });
 
-    it('refuses a cursor it did not issue', async () => {
-      let error: unknown;
-      try {
-        await store.find('widgets', {
-          orderBy: { field: 'created_at', direction: 'asc' },
-          cursor: 'bm90IGEgY3Vyc29y',
-          limit: 1,
-        });
-      } catch (e) {
-        error = e;
+    it('refuses a cursor it did not issue, and one holding U+0000 (PostgreSQL cannot compare it)', async () => {
+      const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      for (const cursor of [
+        'bm90IGEgY3Vyc29y',
+        forged(['2026-01-01T00:00:00.000Z\u0000', 'w_001']),
+        forged(['2026-01-01T00:00:00.000Z', 'w_\u0000']),
+        forged([1, '\u0000']),
+      ]) {
+        let error: unknown;
+        try {
+          await store.find('widgets', {
+            orderBy: { field: 'created_at', direction: 'asc' },
+            cursor,
+            limit: 1,
+          });
+        } catch (e) {
+          error = e;
+        }
+        expect(error, cursor).to.be.instanceOf(InvalidCursorError);
       }
-      expect(error).to.be.instanceOf(InvalidCursorError);
     });
 
     it('rebuilds into fresh tables beside the live ones and swaps them in at once', async () => {

@@ -43,7 +43,19 @@ describe('what a portal token may do, by operation', () => {
     for (const op of documentOperations())
       expect(resolve(op.method, concretePath(op.template, values)), op.id).to.equal(op.id);
     expect(resolve('POST', '/v1/webhooks/test')).to.equal('testWebhook');
-    expect(resolve('GET', '/v1/webhooks/we_1/')).to.equal('getWebhookEndpoint');
     expect(resolve('GET', '/v1/nothing')).to.equal(undefined);
+  });
+
+  it('tells no operation from another spelling of its path: case and a trailing slash count', () => {
+    const resolve = operationResolver();
+    for (const path of [
+      '/v1/webhooks/we_1/',
+      '/v1/Webhooks/we_1',
+      '/V1/webhooks/we_1',
+      '/v1/WEBHOOKS/we_1/SECRET',
+      '/v1//webhooks/we_1',
+      '/v1/%77ebhooks/we_1',
+    ])
+      expect(resolve('GET', path), path).to.equal(undefined);
   });
 });
