@@ -23,6 +23,13 @@ export { PROCESS_EVENT_WAITS, PROCESS_TIMERS } from './processWaits.js';
 export type { EventWaitDoc, TimerDoc } from './processWaits.js';
 
 export const PROCESS_INSTANCES = collection<InstanceDoc>('process_instances');
+/**
+ * An instance's inputs and result, apart from the instance: lists read instances by the hundred,
+ * and must not read their payloads (up to 256 KiB each) to show how they stand.
+ */
+export const PROCESS_INSTANCE_PAYLOADS = collection<InstancePayloadsDoc>(
+  'process_instance_payloads',
+);
 /** One document per visible step an instance reached: hidden steps are never listed. */
 export const PROCESS_INSTANCE_STEPS = collection<InstanceStepDoc>('process_instance_steps');
 
@@ -34,8 +41,12 @@ export type InstanceDoc = {
   definition_id: string;
   merchant_id: string;
   status: InstanceStatus;
-  inputs: Record<string, unknown>;
-  result: { output: unknown } | null;
+  /**
+   * Kept here by instances projected before payloads had a document of their own (see
+   * PROCESS_INSTANCE_PAYLOADS); absent since.
+   */
+  inputs?: Record<string, unknown>;
+  result?: { output: unknown } | null;
   error: InstanceError | null;
   start_source: Record<string, unknown>;
   replay_of: string | null;
@@ -46,6 +57,13 @@ export type InstanceDoc = {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+};
+
+/** `id`: the instance's. Both sealed as the log holds them (see sealedInstanceFields). */
+export type InstancePayloadsDoc = {
+  id: string;
+  inputs: unknown;
+  result: { output: unknown } | null | string;
 };
 
 export type StepStatus =
@@ -101,8 +119,6 @@ const createdChanges = ({ data }: RecordedEvent<InstanceCreated>): Change[] => {
     definition_id: data.definition.id,
     merchant_id: data.merchant_id,
     status: 'pending',
-    inputs: data.inputs,
-    result: null,
     error: null,
     start_source: data.start_source,
     replay_of: data.replay_of,
@@ -112,7 +128,11 @@ const createdChanges = ({ data }: RecordedEvent<InstanceCreated>): Change[] => {
     updated_at: data.created_at,
     completed_at: null,
   };
-  return [{ op: 'put', collection: PROCESS_INSTANCES, doc }];
+  const payloads: InstancePayloadsDoc = { id: data.instance_id, inputs: data.inputs, result: null };
+  return [
+    { op: 'put', collection: PROCESS_INSTANCES, doc },
+    { op: 'put', collection: PROCESS_INSTANCE_PAYLOADS, doc: payloads },
+  ];
 };
 
 const stepStartedChanges = (event: RecordedEvent<StepStarted>): Change[] => {
@@ -220,13 +240,24 @@ const endedChanges = (
     status: event.type.slice('process_instance.'.length),
     updated_at: at,
     completed_at: at,
-    ...(event.type === 'process_instance.completed' && { result: event.data.result }),
     ...(event.type === 'process_instance.failed' && { error: event.data.error }),
   };
   // The step in progress when the instance was cancelled ends with it, rather than stay running.
   const inProgress = event.type === 'process_instance.cancelled' ? event.data.step_id : undefined;
   return [
     instancePatch(instance_id, ended),
+    ...(event.type === 'process_instance.completed'
+      ? [
+          {
+            op: 'patch',
+            collection: PROCESS_INSTANCE_PAYLOADS,
+            id: instance_id,
+            set: { result: event.data.result },
+            // An instance projected before payloads had their document keeps its inputs inline.
+            setOnInsert: { inputs: null },
+          } as Change,
+        ]
+      : []),
     ...(inProgress
       ? [stepPatch(instance_id, inProgress, { status: 'cancelled', completed_at: at })]
       : []),
@@ -250,6 +281,7 @@ export const processInstancesProjection: Projection = {
         ['parent_id', 'created_at'],
       ],
     },
+    { name: PROCESS_INSTANCE_PAYLOADS, indexes: [] },
     { name: PROCESS_INSTANCE_STEPS, indexes: [['instance_id', 'seq']] },
     ...waitCollections,
   ],

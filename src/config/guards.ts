@@ -28,7 +28,19 @@ export type Guards = {
   /** Processes that evaluate definitions' expressions, and the heap each may use. */
   expressionWorkers: number;
   expressionMemoryMb: number;
+  /** Bytes of request bodies one merchant may write a minute (0: no bound). */
+  merchantWriteBytesPerMin: number;
 };
+
+/** At least one largest body (1 MiB) a minute, or 0: nothing counted. */
+const writeBytesPerMinute = fromString(
+  '0 (no bound) or an integer of bytes from 1048576 (one largest request body)',
+  (raw) => {
+    if (!/^\d+$/.test(raw)) return undefined;
+    const n = Number(raw);
+    return n === 0 || (n >= 1024 * 1024 && n <= 2 ** 50) ? n : undefined;
+  },
+);
 
 /** `1.1.1.1`, `1.1.1.1:5353`, `[::1]:53` or `::1`. */
 const dnsServers = fromString(
@@ -66,4 +78,10 @@ export const readGuards = (env: NodeJS.ProcessEnv, deliveryConcurrency: number):
   authFailuresPerMinute: read(env, 'SLUICE_AUTH_FAILURES_PER_MINUTE', integer(1, 1_000_000), 20),
   expressionWorkers: read(env, 'SLUICE_EXPRESSION_WORKERS', integer(1, 64), 2),
   expressionMemoryMb: read(env, 'SLUICE_EXPRESSION_MEMORY_MB', integer(16, 4096), 64),
+  merchantWriteBytesPerMin: read(
+    env,
+    'SLUICE_MERCHANT_WRITE_BYTES_PER_MIN',
+    writeBytesPerMinute,
+    32 * 1024 * 1024,
+  ),
 });

@@ -6,6 +6,7 @@ import { authenticationFailures } from './middleware/authenticationFailures.js';
 import { canonicalPath } from './middleware/canonicalPath.js';
 import { errorHandler, notFound } from './middleware/errorHandler.js';
 import { jsonBody } from './middleware/jsonBody.js';
+import { merchantWrites } from './middleware/merchantWrites.js';
 import { nulCharacters } from './middleware/nulCharacters.js';
 import { optionsNotServed } from './middleware/optionsNotServed.js';
 import { portalCapabilities } from './middleware/portalCapabilities.js';
@@ -87,6 +88,10 @@ export const createApp = (services: Services): Express => {
   );
   app.use('/v1', nulCharacters());
   app.use(jsonBody());
+  app.use(
+    '/v1',
+    merchantWrites({ bytesPerMinute: services.config.guards.merchantWriteBytesPerMin }),
+  );
   app.use(apiKeyRoutes(services));
   app.use(portalSessionRoutes(services));
   app.use(eventTypeRoutes(services));

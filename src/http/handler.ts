@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { sendJson } from './jsonAnswer.js';
 
 /** What a route answers: handlers return it, so answers are values that can be kept and replayed. */
 export type HttpResult = {
@@ -9,17 +10,18 @@ export type HttpResult = {
 
 export type Handler = (req: Request) => Promise<HttpResult>;
 
-export const send = (res: Response, result: HttpResult): void => {
+/** Sends the answer; its body, when it has one, as streamed JSON (see jsonAnswer). */
+export const send = async (res: Response, result: HttpResult): Promise<void> => {
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   res.status(result.status);
   if (result.body === undefined) res.end();
-  else res.json(result.body);
+  else await sendJson(res, result.body);
 };
 
 export const handle =
   (handler: Handler): RequestHandler =>
   async (req, res) => {
-    send(res, await handler(req));
+    await send(res, await handler(req));
   };
 
 export const ok = (body: unknown): HttpResult => ({ status: 200, body });

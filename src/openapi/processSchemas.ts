@@ -141,7 +141,27 @@ export const processSchemas: Record<string, Schema> = {
     },
     ['result', 'error', 'erased', 'data_expired'],
   ),
-  ProcessInstanceList: list('ProcessInstance'),
+  ProcessInstanceSummary: {
+    ...object(
+      {
+        id: { type: 'string', pattern: '^pi_' },
+        object: { const: 'process_instance' },
+        definition: object({ id: definitionId, version: { type: 'integer' } }),
+        merchant_id: ref('MerchantId'),
+        status: ref('InstanceStatus'),
+        error: instanceError,
+        replay_of: { type: ['string', 'null'] },
+        parent: nullable(object({ instance_id: { type: 'string' }, step_id: stepId })),
+        created_at: timestamp,
+        updated_at: timestamp,
+        completed_at: nullable(timestamp),
+      },
+      ['error'],
+    ),
+    description:
+      'An instance as lists show it: no inputs, steps or result, which GET /v1/process-instances/{instance_id} shows',
+  },
+  ProcessInstanceList: list('ProcessInstanceSummary'),
   ProcessInstanceEvent: object({
     object: { const: 'process_instance_event' },
     id: { type: 'string' },

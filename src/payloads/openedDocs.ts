@@ -22,8 +22,22 @@ export const openEventDoc = async (keys: DataKeys, doc: EventDoc): Promise<Opene
     : { ...doc, data: null, ...unreadableMark(opened.unreadable) };
 };
 
-export const openEventDocs = (keys: DataKeys, docs: readonly EventDoc[]) =>
-  Promise.all(docs.map((doc) => openEventDoc(keys, doc)));
+/** Opened this much, the event loop is given a turn: a page of large payloads costs many. */
+const OPENED_PER_TURN = 1024 * 1024;
+
+/** A page of events, opened one after another, giving the event loop a turn now and then. */
+export const openEventDocs = async (keys: DataKeys, docs: readonly EventDoc[]) => {
+  const opened: OpenedEventDoc[] = [];
+  let sinceTurn = 0;
+  for (const doc of docs) {
+    opened.push(await openEventDoc(keys, doc));
+    sinceTurn += typeof doc.data === 'string' ? doc.data.length : 0;
+    if (sinceTurn < OPENED_PER_TURN) continue;
+    sinceTurn = 0;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return opened;
+};
 
 /** An attempt's answer, opened; null once its key is destroyed (PRODUCT.md 14). */
 export const openAttemptDoc = async (keys: DataKeys, doc: AttemptDoc): Promise<AttemptDoc> => {

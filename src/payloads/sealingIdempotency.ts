@@ -35,8 +35,7 @@ export const sealingIdempotency = (
   store: IdempotencyStore,
   keys: DataKeys,
   options: { seal: boolean; now: () => Date },
-): IdempotencyStore =>
-  options.seal ? hashingKeys(sealingAnswers(store, keys, options)) : store;
+): IdempotencyStore => (options.seal ? hashingKeys(sealingAnswers(store, keys, options)) : store);
 
 const hashingKeys = (store: IdempotencyStore): IdempotencyStore => ({
   ...store,

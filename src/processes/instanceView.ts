@@ -1,5 +1,9 @@
 import type { InstanceDoc, InstanceStepDoc } from '../../projections/processInstances.js';
-import { PROCESS_INSTANCE_STEPS, PROCESS_INSTANCES } from '../../projections/processInstances.js';
+import {
+  PROCESS_INSTANCE_PAYLOADS,
+  PROCESS_INSTANCE_STEPS,
+  PROCESS_INSTANCES,
+} from '../../projections/processInstances.js';
 import type { Services } from '../services.js';
 import { allDocs, findDocs, getDoc } from '../reads/readModels.js';
 import { instanceValueOpener } from '../payloads/sealedInstanceFields.js';
@@ -84,9 +88,10 @@ export const instanceView = async (
     orderBy: { field: 'created_at', direction: 'asc' },
     limit: MAX_CHILDREN_LISTED,
   });
-  const { definition_id: _definitionId, parent_id: _parentId, result, error, ...rest } = doc;
-  const inputs = await opener.open(doc.inputs, doc.id);
-  const opened = (await opener.open(result, doc.id)) as InstanceDoc['result'];
+  const { definition_id: _definitionId, parent_id: _parentId, error, ...rest } = doc;
+  const payloads = await instancePayloads(services, doc);
+  const inputs = await opener.open(payloads.inputs, doc.id);
+  const opened = (await opener.open(payloads.result, doc.id)) as InstanceDoc['result'];
   const unreadable = opener.unreadable();
   return {
     ...rest,
@@ -105,6 +110,37 @@ export const instanceView = async (
     steps: steps.filter((step) => !step.lane).map((step) => stepView(step, byLane)),
   };
 };
+
+/**
+ * An instance's inputs and result, sealed as the read models keep them: in a document of their
+ * own, or inline in the instance's for an instance projected before they had one.
+ */
+export const instancePayloads = async (
+  services: Pick<Services, 'readStore'>,
+  doc: InstanceDoc,
+): Promise<{ inputs: unknown; result: unknown }> => {
+  const kept = await getDoc(services.readStore, PROCESS_INSTANCE_PAYLOADS, doc.id);
+  return { inputs: kept?.inputs ?? doc.inputs ?? null, result: kept?.result ?? doc.result ?? null };
+};
+
+/**
+ * An instance as lists show it: how it stands, without its payloads (inputs, outputs, result) or
+ * steps, which its own route shows. A page of a hundred is then a few kilobytes, whatever the
+ * instances hold.
+ */
+export const instanceSummary = (doc: InstanceDoc) => ({
+  id: doc.id,
+  object: doc.object,
+  definition: doc.definition,
+  merchant_id: doc.merchant_id,
+  status: doc.status,
+  ...(doc.error && { error: doc.error }),
+  replay_of: doc.replay_of,
+  parent: doc.parent ?? null,
+  created_at: doc.created_at,
+  updated_at: doc.updated_at,
+  completed_at: doc.completed_at,
+});
 
 /** An instance's document, or undefined when there is none of that id. */
 export const instanceDoc = async (

@@ -16,6 +16,7 @@ import type { VersionPublished } from '../../domain/processes/definition/process
 import { instanceStream } from '../../domain/processes/instance/processInstance.js';
 import type { RecordedEvent } from '../../domain/shared/envelope.js';
 import {
+  PROCESS_INSTANCE_PAYLOADS,
   PROCESS_INSTANCES,
   PROCESS_INSTANCE_STEPS,
   PROCESS_EVENT_WAITS,
@@ -86,8 +87,6 @@ describe('process instances projection', () => {
           definition_id: 'refund',
           merchant_id: 'mer_a',
           status: 'pending',
-          inputs: { order_id: 'ord_1', amount: 4200 },
-          result: null,
           error: null,
           start_source: { mode: 'api', reference: 'ticket-17' },
           replay_of: null,
@@ -97,6 +96,11 @@ describe('process instances projection', () => {
           updated_at: t0,
           completed_at: null,
         },
+      },
+      {
+        op: 'put',
+        collection: PROCESS_INSTANCE_PAYLOADS,
+        doc: { id: 'pi_1', inputs: { order_id: 'ord_1', amount: 4200 }, result: null },
       },
     ]);
   });
@@ -117,8 +121,6 @@ describe('process instances projection', () => {
           definition_id: 'refund',
           merchant_id: 'mer_a',
           status: 'pending',
-          inputs: { order_id: 'ord_1', amount: 4200 },
-          result: null,
           error: null,
           start_source: { mode: 'api', reference: 'ticket-17' },
           replay_of: 'pi_1',
@@ -128,6 +130,11 @@ describe('process instances projection', () => {
           updated_at: later,
           completed_at: null,
         },
+      },
+      {
+        op: 'put',
+        collection: PROCESS_INSTANCE_PAYLOADS,
+        doc: { id: 'pi_2', inputs: { order_id: 'ord_1', amount: 4200 }, result: null },
       },
     ]);
   });
@@ -415,12 +422,14 @@ describe('process instances projection', () => {
         op: 'patch',
         collection: PROCESS_INSTANCES,
         id: 'pi_1',
-        set: {
-          status: 'completed',
-          updated_at: t2,
-          completed_at: t2,
-          result: { output: { refunded: 4200 } },
-        },
+        set: { status: 'completed', updated_at: t2, completed_at: t2 },
+      },
+      {
+        op: 'patch',
+        collection: PROCESS_INSTANCE_PAYLOADS,
+        id: 'pi_1',
+        set: { result: { output: { refunded: 4200 } } },
+        setOnInsert: { inputs: null },
       },
       ...waitsEnd,
     ]);

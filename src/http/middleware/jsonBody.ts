@@ -40,6 +40,10 @@ export const jsonBody = (): RequestHandler[] => [
     limit: MAX_BODY_BYTES,
     strict: true,
     type: (req) => isJson(req.headers['content-type']),
+    // What was received, as bytes: what a merchant's writes are counted by (see merchantWrites).
+    verify: (req, _res, raw) => {
+      (req as { bodyBytes?: number }).bodyBytes = raw.length;
+    },
   }),
   (req, _res, next) => {
     const refused = bodyFault(req.body);

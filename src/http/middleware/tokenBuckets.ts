@@ -1,8 +1,11 @@
 type Bucket = { tokens: number; updatedAt: number };
 
 export type TokenBuckets = {
-  /** Takes a token from the bucket of `id` if it holds one; what is left, and whether it did. */
-  take: (id: string) => { tokens: number; allowed: boolean };
+  /**
+   * Takes `count` tokens (one when not said) from the bucket of `id` if it holds them; what is
+   * left, and whether it did.
+   */
+  take: (id: string, count?: number) => { tokens: number; allowed: boolean };
   /** The tokens in the bucket of `id` now, taking none. */
   tokens: (id: string) => number;
   /** How many buckets are kept. */
@@ -36,12 +39,12 @@ export const tokenBuckets = (options: {
     bucket ? Math.min(burst, bucket.tokens + ((at - bucket.updatedAt) / 1000) * perSecond) : burst;
 
   return {
-    take: (id) => {
+    take: (id, count = 1) => {
       const at = now();
       forgetQuiet(at);
       const bucket = { tokens: refilled(buckets.get(id), at), updatedAt: at };
-      const allowed = bucket.tokens >= 1;
-      if (allowed) bucket.tokens -= 1;
+      const allowed = bucket.tokens >= count;
+      if (allowed) bucket.tokens -= count;
       // Delete-then-set keeps the map in least-recently-used order, so the oldest are pruned first.
       buckets.delete(id);
       buckets.set(id, bucket);

@@ -4,11 +4,17 @@ import {
   instanceDecider,
   instanceStream,
 } from '../../../domain/processes/instance/processInstance.js';
+import type { InstanceDoc } from '../../../projections/processInstances.js';
 import {
   PROCESS_INSTANCES,
   processInstancesProjection,
 } from '../../../projections/processInstances.js';
-import { instanceDoc, instanceView } from '../../processes/instanceView.js';
+import {
+  instanceDoc,
+  instancePayloads,
+  instanceSummary,
+  instanceView,
+} from '../../processes/instanceView.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import { EmptyBody, ListInstancesQuery } from '../codecs/processes.js';
@@ -53,8 +59,7 @@ export const processInstanceRoutes = (services: Needs): Router => {
         limit: query.limit ?? 20,
         ...(query.cursor && { cursor: query.cursor }),
       });
-      const data = await Promise.all(page.docs.map((doc) => instanceView(services, doc)));
-      return ok({ ...listBody(page, (doc) => doc), data });
+      return ok(listBody(page, (doc) => instanceSummary(doc as InstanceDoc)));
     }),
   );
 
@@ -96,7 +101,8 @@ export const processInstanceRoutes = (services: Needs): Router => {
             `${original.definition.id} v${original.definition.version} is not readable`,
           );
         const opener = instanceValueOpener(services.dataKeys);
-        const inputs = (await opener.open(original.inputs, original.id)) as Record<string, unknown>;
+        const { inputs: sealed } = await instancePayloads(services, original);
+        const inputs = (await opener.open(sealed, original.id)) as Record<string, unknown>;
         const unreadable = opener.unreadable();
         if (unreadable)
           throw new HttpProblem(

@@ -19,7 +19,10 @@ import type { Step } from '../../../domain/processes/stepLanguage.js';
 import { visibleInstance } from '../pathResources.js';
 
 /** What this file uses of the services. */
-type Needs = Pick<Services, 'dataKeys' | 'definitions' | 'eventStore' | 'now' | 'projector' | 'readStore'>;
+type Needs = Pick<
+  Services,
+  'dataKeys' | 'definitions' | 'eventStore' | 'now' | 'projector' | 'readStore'
+>;
 
 /**
  * Resumes an instance parked on a step that waits for a person. The decider refuses (409) unless

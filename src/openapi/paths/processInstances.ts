@@ -104,7 +104,11 @@ export const processInstancePaths = {
         param('Cursor'),
       ],
       responses: {
-        '200': { description: 'A page of instances', content: json(ref('ProcessInstanceList')) },
+        '200': {
+          description:
+            'A page of instances, as summaries: each one’s own route shows its inputs, steps and result',
+          content: json(ref('ProcessInstanceList')),
+        },
         ...badRequest,
         ...authenticated,
       },

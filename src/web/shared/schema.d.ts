@@ -2061,7 +2061,8 @@ export interface components {
             };
             merchant_id: components["schemas"]["MerchantId"];
             status: components["schemas"]["InstanceStatus"];
-            inputs: Record<string, never>;
+            /** @description The input the run was given; null once the merchant’s data was erased or is past retention */
+            inputs: Record<string, never> | null;
             result?: {
                 output: unknown;
             };
@@ -2094,6 +2095,53 @@ export interface components {
                 status: components["schemas"]["InstanceStatus"];
             }[];
             /**
+             * @description Present when the merchant’s data was erased: inputs, outputs and the result read as null
+             * @constant
+             */
+            erased?: true;
+            /**
+             * @description Present when its payloads are past retention: inputs, outputs and the result read as null
+             * @constant
+             */
+            data_expired?: true;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            completed_at: string | null;
+        };
+        /** @description An instance as lists show it: no inputs, steps or result, which GET /v1/process-instances/{instance_id} shows */
+        ProcessInstanceSummary: {
+            id: string;
+            /** @constant */
+            object: "process_instance";
+            definition: {
+                id: string;
+                version: number;
+            };
+            merchant_id: components["schemas"]["MerchantId"];
+            status: components["schemas"]["InstanceStatus"];
+            error?: {
+                code: string;
+                message: string;
+                step_id: string | null;
+            };
+            replay_of: string | null;
+            parent: {
+                instance_id: string;
+                step_id: string;
+            } | null;
+            /**
              * Format: date-time
              * @description RFC 3339, UTC, milliseconds
              */
@@ -2112,7 +2160,7 @@ export interface components {
         ProcessInstanceList: {
             /** @constant */
             object: "list";
-            data: components["schemas"]["ProcessInstance"][];
+            data: components["schemas"]["ProcessInstanceSummary"][];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -4240,7 +4288,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of instances */
+            /** @description A page of instances, as summaries: each one’s own route shows its inputs, steps and result */
             200: {
                 headers: {
                     [name: string]: unknown;
