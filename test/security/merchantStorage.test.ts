@@ -47,7 +47,7 @@ describe('what a merchant stores, and what one answer holds', function () {
 
     it('refuses a merchant’s writes past its bytes a minute with 429 and Retry-After, storing nothing', async () => {
       const statuses: number[] = [];
-      let refused;
+      let refused: Awaited<ReturnType<typeof runFor>> | undefined;
       for (let i = 0; i < 20 && !refused; i++) {
         const res = await runFor(hoarder, `run-${i}`);
         statuses.push(res.status);
