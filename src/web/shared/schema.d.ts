@@ -3921,7 +3921,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The delivery’s `try` */
+                    /** @description The delivery’s `try`, exactly as handed out: the service signed it, and answers it only from the key whose listener it was handed to, for a delivery of that listener (404 otherwise) */
                     try: string;
                     /** @description null when the local receiver could not be reached */
                     status_code: number | null;
