@@ -38,8 +38,8 @@ import { processSignalRoutes } from './routes/processSignals.js';
 
 /**
  * The HTTP API. Order matters: every request gets an id and a log line; OPTIONS is refused before
- * any router answers it; open routes come before authentication (which holds back an address
- * presenting too many unknown keys); keys are rate-limited before their bodies are read; anything
+ * any router answers it; open routes come before authentication (which holds back the unknown keys
+ * of an address presenting too many of them); keys are rate-limited before their bodies are read; anything
  * unmatched is a 404 problem, and every error a problem+json answer.
  */
 export const createApp = (services: Services): Express => {
@@ -47,6 +47,12 @@ export const createApp = (services: Services): Express => {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Who a request is from (req.ip, req.protocol): the connection's peer, unless that is a proxy
+  // the operator named, whose X-Forwarded-* headers are then believed (see requestAddress).
+  app.set(
+    'trust proxy',
+    services.config.trustedProxies.length > 0 ? services.config.trustedProxies : false,
+  );
 
   app.use(requestId());
   app.use(requestLog(services.logger, services.metrics.http));

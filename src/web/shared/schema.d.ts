@@ -78,7 +78,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description Open unless SLUICE_METRICS_TOKEN is set; then a scrape sends Authorization: Bearer <that token>, and is refused 401 without it.
+         * @description Open unless SLUICE_METRICS_TOKEN is set; then a scrape sends Authorization: Bearer <that token>, and is refused 401 without it. Wrong tokens count against their address as unknown API keys do: past the allowance, the next wrong ones are refused 429 (the right one is still answered).
          */
         get: operations["metrics"];
         put?: never;
@@ -2694,7 +2694,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description rate_limited: per key, or per address after too many unknown keys */
+        /** @description rate_limited: per key; or, for an unknown key, per address after too many unknown keys (a valid key is never held back by its address) */
         RateLimited: {
             headers: {
                 "Retry-After"?: string;
@@ -2847,6 +2847,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
         };
     };
