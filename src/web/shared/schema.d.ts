@@ -1727,7 +1727,7 @@ export interface components {
             url: string;
             /** @description Sent as JSON */
             body?: string;
-            /** @description Sent with every call; kept encrypted at rest. Only the admin’s key reads the values: to any other key, and in the answer to a publish, each value is `"[redacted]"` (the names stay). */
+            /** @description Sent with every call; kept encrypted at rest. Only the admin’s key reads the values: to any other key, and in the answer to a publish, each value is `"[redacted]"` (the names stay). Refused at publish (400, at the header’s path): a name that is not an HTTP token, or that the HTTP client does not send (expect, keep-alive, transfer-encoding, upgrade); a value with a line break or another control character. */
             headers?: {
                 [key: string]: string;
             };
@@ -3300,7 +3300,7 @@ export interface operations {
                     disabled?: boolean;
                     /** @description Deliveries beyond it wait; null: no limit */
                     rate_limit_per_s?: number | null;
-                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length, host, connection, transfer-encoding, te and upgrade are refused (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
+                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length and host (written by the service) and the headers of the connection or the framing (connection, keep-alive, proxy-connection, te, trailer, transfer-encoding, upgrade, http2-settings, expect) are refused, as are values with a line break or another control character (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
                     headers?: {
                         [key: string]: string;
                     };
@@ -3402,7 +3402,7 @@ export interface operations {
                     disabled?: boolean;
                     /** @description Deliveries beyond it wait; null: no limit */
                     rate_limit_per_s?: number | null;
-                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length, host, connection, transfer-encoding, te and upgrade are refused (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
+                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length and host (written by the service) and the headers of the connection or the framing (connection, keep-alive, proxy-connection, te, trailer, transfer-encoding, upgrade, http2-settings, expect) are refused, as are values with a line break or another control character (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
                     headers?: {
                         [key: string]: string;
                     };
