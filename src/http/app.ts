@@ -39,8 +39,8 @@ import { processSignalRoutes } from './routes/processSignals.js';
 /**
  * The HTTP API. Order matters: every request gets an id and a log line; OPTIONS is refused before
  * any router answers it; open routes come before authentication (which holds back the unknown keys
- * of an address presenting too many of them); keys are rate-limited before their bodies are read; anything
- * unmatched is a 404 problem, and every error a problem+json answer.
+ * of an address presenting too many of them); keys are rate-limited before their bodies are read;
+ * anything unmatched is a 404 problem, and every error a problem+json answer.
  */
 export const createApp = (services: Services): Express => {
   const app = express();
