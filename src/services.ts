@@ -45,7 +45,10 @@ export type Services = {
   partitions: WorkPartitions;
   projector: Projector;
   authenticate: Authenticator;
-  /** Seals and opens endpoint signing secrets. */
+  /**
+   * Seals and opens secrets under the encryption key (endpoint signing secrets, sensitive header
+   * values), and signs what the service hands out to be handed back (a listener's tries).
+   */
   secrets: SecretBox;
   logger: Logger;
   metrics: Metrics;

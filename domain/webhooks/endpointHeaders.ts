@@ -1,25 +1,14 @@
 import type { DomainError, FieldFault } from '../shared/errors.js';
 import { domainError } from '../shared/errors.js';
+import { CONNECTION_HEADERS, HEADER_NAME, HEADER_VALUE } from '../shared/headerFields.js';
 
 export const MAX_HEADERS = 20;
 export const MAX_HEADER_VALUE = 1024;
 /** What a sensitive header's value is shown as: it is kept sealed, like a signing secret. */
 export const REDACTED_VALUE = '[redacted]';
 
-/** RFC 9110 token: the characters a field name may have. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** Names the service writes itself, or that would change how the request is framed or routed. */
-const RESERVED = new Set([
-  'content-type',
-  'content-length',
-  'host',
-  'connection',
-  'transfer-encoding',
-  'te',
-  'upgrade',
-]);
-/** A value a header field may carry: visible characters, spaces and tabs, no line breaks. */
-const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** Names the service writes itself on every delivery. */
+const WRITTEN = new Set(['content-type', 'content-length', 'host']);
 
 /** Headers whose values are credentials: sealed at rest, and shown as REDACTED_VALUE. */
 export const isSensitiveHeader = (name: string): boolean => {
@@ -45,9 +34,11 @@ export const checkHeaderNames = (headers: Readonly<Record<string, string>>) => {
   for (const name of names) {
     const lower = name.toLowerCase();
     const path = `headers.${name}`;
-    if (!TOKEN.test(name)) faults.push({ path, message: `${name} is not a header name` });
-    else if (RESERVED.has(lower) || lower.startsWith('webhook-'))
+    if (!HEADER_NAME.test(name)) faults.push({ path, message: `${name} is not a header name` });
+    else if (WRITTEN.has(lower) || lower.startsWith('webhook-'))
       faults.push({ path, message: `${name} is written by the service` });
+    else if (CONNECTION_HEADERS.has(lower))
+      faults.push({ path, message: `${name} is about the connection, which the service makes` });
     else if (seen.has(lower)) faults.push({ path, message: `${name} is given twice` });
     seen.add(lower);
   }
@@ -64,7 +55,7 @@ export const checkHeaderValues = (headers: Readonly<Record<string, string>>) => 
     const path = `headers.${name}`;
     if (Buffer.byteLength(value) > MAX_HEADER_VALUE)
       faults.push({ path, message: `the value of ${name} is over ${MAX_HEADER_VALUE} bytes` });
-    else if (!FIELD_VALUE.test(value))
+    else if (!HEADER_VALUE.test(value))
       faults.push({ path, message: `the value of ${name} holds a character a header cannot` });
   }
   return invalid(faults);

@@ -3,6 +3,7 @@ import type { Role } from '../modes/roles.js';
 import { parseRoles, ROLES } from '../modes/roles.js';
 import {
   adminKey,
+  bearerToken,
   boolean,
   brokers,
   ConfigError,
@@ -13,6 +14,7 @@ import {
   oneOf,
   positiveDays,
   positiveDecimals,
+  proxyList,
   read,
   schemaName,
 } from './decoding.js';
@@ -84,6 +86,12 @@ export type Config = {
   publicUrl: string | undefined;
   /** The bearer token a scrape of /metrics must send; unset: /metrics is open. */
   metricsToken: string | undefined;
+  /**
+   * The proxies in front of the API (addresses, CIDR blocks, or express's names for ranges): a
+   * request through them counts as from the address they say they forwarded it for
+   * (`X-Forwarded-For`), for the throttling of failed keys; empty: every client as it connects.
+   */
+  trustedProxies: string[];
 };
 
 /** An http(s) URL without query or fragment, kept without its trailing slash. */
@@ -205,7 +213,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       "'self'",
     ),
     publicUrl: read(env, 'SLUICE_PUBLIC_URL', publicUrl, undefined),
-    metricsToken: read(env, 'SLUICE_METRICS_TOKEN', nonEmpty, undefined),
+    metricsToken: read(env, 'SLUICE_METRICS_TOKEN', bearerToken, undefined),
+    trustedProxies: read(env, 'SLUICE_TRUSTED_PROXIES', proxyList, []),
   };
   if (config.mode === 'embedded' && env.SLUICE_ROLES && env.SLUICE_ROLES !== 'all')
     throw new ConfigError(

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import { isIP } from 'node:net';
 
 /** A configuration value that is not what its variable takes, naming the variable. */
 export class ConfigError extends Error {
@@ -58,6 +59,40 @@ export const schemaName = fromString('a lower-case SQL identifier', (raw) =>
 
 export const adminKey = fromString('at least 32 characters', (raw) =>
   raw.length >= 32 ? raw : undefined,
+);
+
+/**
+ * A bearer token a client must present: long enough that no rate of guessing finds it, and made of
+ * characters a header carries as they are.
+ */
+export const bearerToken = fromString(
+  'at least 32 characters, with no spaces or control characters',
+  (raw) => (raw.length >= 32 && /^[\x21-\x7e]+$/.test(raw) ? raw : undefined),
+);
+
+/** The ranges express's `trust proxy` knows by name. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Proxies in front of the service: addresses (`10.0.0.7`, `::1`), CIDR blocks (`10.0.0.0/8`,
+ * `fd00::/8`), or express's names for the loopback, link-local and unique-local ranges.
+ */
+export const proxyList = fromString(
+  'a comma-separated list of IP addresses or CIDR blocks (or loopback, linklocal, uniquelocal)',
+  (raw) => {
+    const list = raw.split(',').map((entry) => entry.trim());
+    const valid = (entry: string): boolean => {
+      if (NAMED_RANGES.includes(entry)) return true;
+      const [address = '', prefix, ...rest] = entry.split('/');
+      // A zone (`fe80::1%eth0`) names an interface of one machine: no proxy is known by it.
+      const version = address.includes('%') ? 0 : isIP(address);
+      if (version === 0 || rest.length > 0) return false;
+      if (prefix === undefined) return true;
+      const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : 0;
+      return bits >= 1 && bits <= (version === 4 ? 32 : 128);
+    };
+    return list.length > 0 && list.every(valid) ? list : undefined;
+  },
 );
 
 export const encryptionKey = fromString('the base64 of 32 bytes', (raw) => {

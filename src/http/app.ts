@@ -42,10 +42,11 @@ import { processSignalRoutes } from './routes/processSignals.js';
 /**
  * The HTTP API. Order matters: every request gets an id and a log line; OPTIONS is refused before
  * any router answers it, and so is a path spelt otherwise than the document writes it; open routes
- * come before authentication (which holds back an address presenting too many unknown keys); the
- * checks of restricted keys come before any route, and refuse what they do not recognise; keys
- * are rate-limited before their paths, queries and bodies are looked into (for U+0000, which
- * not every store keeps); anything unmatched is a 404 problem, and every error a problem+json
+ * come before authentication (which holds back the unknown keys of an address presenting too many
+ * of them, never a valid one); the checks of restricted keys come before any route, and refuse
+ * what they do not recognise; keys are rate-limited before their paths, queries and bodies are
+ * looked into (for U+0000, which not every store keeps), and a merchant's writes counted once
+ * their bodies are read; anything unmatched is a 404 problem, and every error a problem+json
  * answer.
  */
 export const createApp = (services: Services): Express => {
@@ -57,6 +58,12 @@ export const createApp = (services: Services): Express => {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Who a request is from (req.ip, req.protocol): the connection's peer, unless that is a proxy
+  // the operator named, whose X-Forwarded-* headers are then believed (see requestAddress).
+  app.set(
+    'trust proxy',
+    services.config.trustedProxies.length > 0 ? services.config.trustedProxies : false,
+  );
 
   app.use(requestId());
   app.use(requestLog(services.logger, services.metrics.http));

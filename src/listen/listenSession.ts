@@ -66,7 +66,7 @@ export const listenSession = (
     const headers = signedHeaders(body, due.event_id, at, signingSecrets(services, secrets, at));
     const { type } = JSON.parse(body) as { type: string };
     send({
-      try: tryToken({ due, session }),
+      try: tryToken(services.secrets, { due, session }),
       event_id: due.event_id,
       event_type: type,
       headers,

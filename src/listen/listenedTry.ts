@@ -1,4 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { DueDoc } from '../../projections/deliveries.js';
+import type { SecretBox } from '../secrets/secretBox.js';
 
 /**
  * What names one try sent to a listener, for its answer to come back to: the due try (its
@@ -7,8 +9,20 @@ import type { DueDoc } from '../../projections/deliveries.js';
  */
 export type ListenedTry = { due: DueDoc; session: string };
 
-export const tryToken = ({ due, session }: ListenedTry): string =>
-  Buffer.from(JSON.stringify({ due, session })).toString('base64url');
+type Signer = Pick<SecretBox, 'sign'>;
+
+const PURPOSE = 'listened try';
+
+/**
+ * The token a listener hands back: the try, and the service's signature of it. Whoever answers
+ * can only name a try some session of the service was handed: the answer route then holds it to
+ * the caller's own listening endpoint, and the claim to the session named. Any API process can
+ * check it, the signing key being derived from the encryption key they share.
+ */
+export const tryToken = (signer: Signer, { due, session }: ListenedTry): string => {
+  const payload = Buffer.from(JSON.stringify({ due, session })).toString('base64url');
+  return `${payload}.${signer.sign(payload, PURPOSE).toString('base64url')}`;
+};
 
 const isDue = (value: unknown): value is DueDoc => {
   const due = value as Partial<DueDoc> | null;
@@ -23,10 +37,19 @@ const isDue = (value: unknown): value is DueDoc => {
   );
 };
 
-/** The try a token names, or undefined for anything this service did not hand out. */
-export const tryOfToken = (token: string): ListenedTry | undefined => {
+const signedBy = (signer: Signer, payload: string, signature: string): boolean => {
+  const expected = signer.sign(payload, PURPOSE);
+  const given = Buffer.from(signature, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/** The try a token names, or undefined for anything this service did not hand out as it is. */
+export const tryOfToken = (signer: Signer, token: string): ListenedTry | undefined => {
+  const [payload, signature, ...rest] = token.split('.');
+  if (!payload || !signature || rest.length > 0 || !signedBy(signer, payload, signature))
+    return undefined;
   try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
       due?: unknown;
       session?: unknown;
     };

@@ -39,7 +39,8 @@ const outcomeOf = (url: string, answer: ListenerAnswer): AttemptOutcome => {
 
 /**
  * Records a listener's answer as the try's attempt, retried on the schedule like any: only from the
- * session that holds the try's claim, and only while the try is still the one due.
+ * session that holds the try's claim, only for a delivery of the listening endpoint named, and only
+ * while the try is still the one due.
  */
 export const recordListenedTry = async (
   services: Needs,
@@ -50,6 +51,14 @@ export const recordListenedTry = async (
   if (!(await services.claims.claim(claimKey(due), session, 1)))
     throw new HttpProblem('conflict', 'This try is no longer this listener’s to answer.');
   const delivery = await readDelivery(services, due.id);
+  // The token is the service's own; the delivery's stream still has the last word on whose it is.
+  const { state } = delivery;
+  if (
+    state.status === 'absent' ||
+    state.ids.endpoint_id !== due.endpoint_id ||
+    state.ids.event_id !== due.event_id
+  )
+    throw new HttpProblem('not_found', 'No such try was handed to this key’s listener.');
   if (!isTheTryDue(delivery, due))
     throw new HttpProblem('conflict', 'This try was answered already, or the delivery has ended.');
   await recordTry(

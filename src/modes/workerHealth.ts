@@ -1,7 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { limitConnections, timeoutOptions } from '../http/server.js';
-import { metricsReadable } from '../metrics/metricsAccess.js';
+import { authenticationFailures } from '../http/middleware/authenticationFailures.js';
+import { clientAddress } from '../http/middleware/clientAddress.js';
+import { metricsAccess } from '../metrics/metricsAccess.js';
 import type { Services } from '../services.js';
 
 /** A store that has not answered in this long counts as not answering. */
@@ -25,9 +27,20 @@ export const startWorkerHealth = async (
   services: Pick<Services, 'config' | 'eventStore' | 'readStore' | 'metrics'>,
   where: { port: number; host: string },
 ): Promise<{ url: string; close: () => Promise<void> }> => {
-  const server = createServer(timeoutOptions(services.config.guards), (req, res) => {
-    const answer = (status: number, body: unknown) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const { guards } = services.config;
+  // The orchestrator scrapes from its own address: no proxy stands between, none is believed.
+  const metricsAnswer = metricsAccess(
+    services.config.metricsToken,
+    authenticationFailures({
+      burst: guards.authFailureBurst,
+      perMinute: guards.authFailuresPerMinute,
+    }),
+  );
+  const server = createServer(timeoutOptions(guards), (req, res) => {
+    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      res
+        .writeHead(status, { 'content-type': 'application/json', ...headers })
+        .end(JSON.stringify(body));
     if (req.method !== 'GET') return answer(405, { status: 'method not allowed' });
     if (req.url === '/healthz') return answer(200, { status: 'ok' });
     if (req.url === '/readyz') {
@@ -40,7 +53,17 @@ export const startWorkerHealth = async (
       return;
     }
     if (req.url === '/metrics') {
-      if (!metricsReadable(services.config.metricsToken, req.headers.authorization))
+      const access = metricsAnswer(
+        req.headers.authorization,
+        clientAddress(req.socket) ?? 'unknown',
+      );
+      if (access.status === 429)
+        return answer(
+          429,
+          { status: 'rate limited', detail: 'Too many metrics tokens were not valid.' },
+          { 'retry-after': String(access.retryAfter) },
+        );
+      if (access.status === 401)
         return answer(401, { status: 'unauthorized', detail: 'The metrics need a bearer token.' });
       void services.metrics.registry.metrics().then(
         (text) =>
@@ -51,7 +74,7 @@ export const startWorkerHealth = async (
     }
     answer(404, { status: 'not found' });
   });
-  limitConnections(server, services.config.guards);
+  limitConnections(server, guards);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(where.port, where.host, resolve);

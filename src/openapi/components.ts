@@ -251,10 +251,13 @@ export const responses = {
     'headers_too_large: the request line and headers are over 16 KiB (a very long URL, say)',
   ),
   IdempotencyKeyReused: problem('idempotency_key_reused: the key was used with another request'),
-  RateLimited: problem('rate_limited: per key, or per address after too many unknown keys', {
-    'Retry-After': { schema: { type: 'string' } },
-    ...rateLimitHeaders,
-  }),
+  RateLimited: problem(
+    'rate_limited: per key; or, for an unknown key, per address after too many unknown keys (a valid key is never held back by its address)',
+    {
+      'Retry-After': { schema: { type: 'string' } },
+      ...rateLimitHeaders,
+    },
+  ),
   Internal: problem('internal'),
   Unavailable: problem(
     'unavailable: a store does not answer, or this process does not run the role the request needs',

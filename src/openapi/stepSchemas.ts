@@ -122,7 +122,7 @@ export const stepSchemas: Record<string, Schema> = {
         type: 'object',
         additionalProperties: { type: 'string' },
         description:
-          'Sent with every call; kept encrypted at rest. Only the admin’s key reads the values: to any other key, and in the answer to a publish, each value is `"[redacted]"` (the names stay).',
+          'Sent with every call; kept encrypted at rest. Only the admin’s key reads the values: to any other key, and in the answer to a publish, each value is `"[redacted]"` (the names stay). Refused at publish (400, at the header’s path): a name that is not an HTTP token, or that the HTTP client does not send (expect, keep-alive, transfer-encoding, upgrade); a value with a line break or another control character.',
       },
       timeout_ms: { type: 'integer', minimum: 1, maximum: 60000, default: 10000 },
     },

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+} from 'node:crypto';
 import { recentMap } from '../../adapters/memory/recentMap.js';
 
 /**
@@ -9,6 +16,12 @@ import { recentMap } from '../../adapters/memory/recentMap.js';
 export type SecretBox = {
   seal: (plaintext: string, owner: string) => string;
   open: (sealed: string, owner: string) => string;
+  /**
+   * An HMAC-SHA256 of `message` under a key derived from the encryption key for `purpose`: what
+   * the service hands out to be handed back (a listener's try) is signed alike by every process
+   * that shares the encryption key, and by no one else.
+   */
+  sign: (message: string, purpose: string) => Buffer;
 };
 
 const VERSION = 'v1';
@@ -25,6 +38,17 @@ export const secretBox = (key: Buffer, retired: readonly Buffer[] = []): SecretB
   if (key.length !== 32) throw new Error('The encryption key must be 32 bytes.');
   const keyId = encryptionKeyId(key);
   const opening = new Map([...retired.map((k) => [encryptionKeyId(k), k] as const), [keyId, key]]);
+  // A key of its own for each purpose: the encryption key itself never signs, and a signature
+  // made for one purpose is worth nothing for another. Purposes are the code's few constants.
+  const signingKeys = new Map<string, Buffer>();
+  const signingKey = (purpose: string): Buffer => {
+    let derived = signingKeys.get(purpose);
+    if (!derived) {
+      derived = Buffer.from(hkdfSync('sha256', key, '', `sluice signing key: ${purpose}`, 32));
+      signingKeys.set(purpose, derived);
+    }
+    return derived;
+  };
   return {
     seal: (plaintext, owner) => {
       const iv = randomBytes(12);
@@ -52,6 +76,7 @@ export const secretBox = (key: Buffer, retired: readonly Buffer[] = []): SecretB
         decipher.final(),
       ]).toString('utf8');
     },
+    sign: (message, purpose) => createHmac('sha256', signingKey(purpose)).update(message).digest(),
   };
 };
 
@@ -67,6 +92,7 @@ export const rememberingOpened = (box: SecretBox): SecretBox => {
   const opened = recentMap<string, Map<string, string>>(OPENED_KEPT);
   return {
     seal: box.seal,
+    sign: box.sign,
     open: (sealed, owner) => {
       let ofOwner = opened.get(owner);
       const kept = ofOwner?.get(sealed);

@@ -1,4 +1,5 @@
 import { isBuiltInType, isExtensionType, isPublishable } from '../../catalog/eventCatalog.js';
+import { HEADER_NAME, HEADER_VALUE, UNSENDABLE_HEADERS } from '../../shared/headerFields.js';
 import type { ChoiceBranch, Step, StepType } from '../stepLanguage.js';
 import { DEFINITION_ID_PATTERN, HTTP_METHODS, STEP_TYPES } from '../stepLanguage.js';
 import { expression } from './expressions.js';
@@ -60,9 +61,12 @@ const httpUrl: Reader<string> = (value, path, faults) => {
   return undefined;
 };
 
-/** RFC 9110 token: what a header name may be made of, or the call would fail at run time. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
+/**
+ * A call's headers, refused here when the call could never send them rather than failing at each
+ * run: a name that is not an HTTP token or that the HTTP client will not send, a value with a
+ * line break or another control character. A fault names the header, never its value (a
+ * credential, often).
+ */
 const headers: Reader<Record<string, string>> = (value, path, faults) => {
   if (!isJsonObject(value)) {
     faults.push({ path, message: 'must be an object of string values' });
@@ -70,10 +74,16 @@ const headers: Reader<Record<string, string>> = (value, path, faults) => {
   }
   const found = faults.length;
   for (const [name, header] of Object.entries(value)) {
-    if (!HEADER_NAME.test(name))
-      faults.push({ path: pathOf(path, name), message: 'is not a valid header name' });
-    else if (typeof header !== 'string')
-      faults.push({ path: pathOf(path, name), message: 'must be a string' });
+    const at = pathOf(path, name);
+    if (!HEADER_NAME.test(name)) faults.push({ path: at, message: 'is not a valid header name' });
+    else if (UNSENDABLE_HEADERS.has(name.toLowerCase()))
+      faults.push({ path: at, message: 'is a header the HTTP client does not send' });
+    else if (typeof header !== 'string') faults.push({ path: at, message: 'must be a string' });
+    else if (!HEADER_VALUE.test(header))
+      faults.push({
+        path: at,
+        message: 'holds a character a header cannot carry (a line break or a control character)',
+      });
   }
   return faults.length === found ? { ...(value as Record<string, string>) } : undefined;
 };

@@ -28,3 +28,12 @@ export const clientAddress = (socket: Pick<Socket, 'remoteAddress'>): string | u
   if (mapped) return mapped[1]!;
   return isIPv6(address) ? `${prefix64(address)}::/64` : address;
 };
+
+/**
+ * Who a request is from, as the throttling of failed keys counts it: the connection's peer, or,
+ * when that is one of the trusted proxies (SLUICE_TRUSTED_PROXIES, express's `trust proxy`), the
+ * address the nearest untrusted hop of `X-Forwarded-For` names. From anyone else the header is
+ * ignored: a client cannot choose whose allowance its failures spend.
+ */
+export const requestAddress = (req: { ip?: string | undefined }): string | undefined =>
+  clientAddress({ remoteAddress: req.ip });

@@ -118,8 +118,8 @@ const answer = (services: Needs) =>
   handle(async (req) => {
     requireRole(req, 'admin', 'merchant');
     const body = decodeOrThrow(ListenedAttemptBody, req.body ?? {}, 'body');
-    const listened = tryOfToken(body.try);
-    // Only the try of the caller's own listening endpoint: nothing else can be answered here.
+    const listened = tryOfToken(services.secrets, body.try);
+    // Only a try handed to the caller's own listening endpoint: nothing else can be answered here.
     const own = listenerEndpointId(principalOf(req).key_id);
     if (!listened || listened.due.endpoint_id !== own)
       throw new HttpProblem('not_found', 'No such try was handed to this key’s listener.');

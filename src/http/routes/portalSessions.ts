@@ -14,7 +14,7 @@ import { MerchantId, boundedString } from '../codecs/common.js';
 import { execute } from '../execute.js';
 import { created, handle, noContent, ok } from '../handler.js';
 import { authenticationFailures } from '../middleware/authenticationFailures.js';
-import { clientAddress } from '../middleware/clientAddress.js';
+import { requestAddress } from '../middleware/clientAddress.js';
 import { idempotent } from '../middleware/idempotency.js';
 import { jsonBody } from '../middleware/jsonBody.js';
 import { HttpProblem, orProblem } from '../problem.js';
@@ -73,7 +73,8 @@ const baseUrlOf = (req: Request, configured: string | undefined): string =>
 /**
  * The exchange of a portal link's code for a token. It takes no API key (the code is the
  * credential), so it is mounted before authentication; like an unknown key, a code that does not
- * exchange counts against its address, which past its allowance gets a 429 whatever it sends.
+ * exchange counts against its address, which past its allowance gets a 429 for the next such
+ * codes. A valid code exchanges whatever its address did (see the authenticate middleware).
  */
 export const portalExchangeRoutes = (services: Needs): Router => {
   const router = exactRouter();
@@ -86,19 +87,19 @@ export const portalExchangeRoutes = (services: Needs): Router => {
     '/v1/portal/exchange',
     jsonBody(),
     handle(async (req) => {
-      const address = clientAddress(req.socket) ?? 'unknown';
-      const retryAfter = failures.retryAfter(address);
-      if (retryAfter !== undefined) {
-        throw new HttpProblem(
-          'rate_limited',
-          'Too many codes from this address were not valid; retry later.',
-          undefined,
-          { 'Retry-After': String(retryAfter) },
-        );
-      }
       const body = decodeOrThrow(ExchangePortalCodeBody, req.body, 'body');
       const result = await exchangePortalCode(services, body.code, metadataOf(req, null));
       if (isLeft(result)) {
+        const address = requestAddress(req) ?? 'unknown';
+        const retryAfter = failures.retryAfter(address);
+        if (retryAfter !== undefined) {
+          throw new HttpProblem(
+            'rate_limited',
+            'Too many codes from this address were not valid; retry later.',
+            undefined,
+            { 'Retry-After': String(retryAfter) },
+          );
+        }
         failures.failed(address);
         throw new HttpProblem('unauthorized', 'The code is not valid.');
       }

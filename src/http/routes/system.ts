@@ -7,7 +7,9 @@ import { openApiDocument } from '../../openapi/document.js';
 import type { Services } from '../../services.js';
 import { handle, ok } from '../handler.js';
 import { HttpProblem } from '../problem.js';
-import { metricsReadable } from '../../metrics/metricsAccess.js';
+import { metricsAccess } from '../../metrics/metricsAccess.js';
+import { authenticationFailures } from '../middleware/authenticationFailures.js';
+import { requestAddress } from '../middleware/clientAddress.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<Services, 'config' | 'eventStore' | 'metrics' | 'readStore'>;
@@ -64,8 +66,23 @@ export const systemRoutes = (services: Needs): Router => {
       return ok({ status: 'ready', checks: { event_store: 'ok', read_store: 'ok' } });
     }),
   );
+  const metricsAnswer = metricsAccess(
+    services.config.metricsToken,
+    authenticationFailures({
+      burst: services.config.guards.authFailureBurst,
+      perMinute: services.config.guards.authFailuresPerMinute,
+    }),
+  );
   router.get('/metrics', async (req, res) => {
-    if (!metricsReadable(services.config.metricsToken, req.headers.authorization))
+    const answer = metricsAnswer(req.headers.authorization, requestAddress(req) ?? 'unknown');
+    if (answer.status === 429)
+      throw new HttpProblem(
+        'rate_limited',
+        'Too many metrics tokens from this address were not valid; retry later.',
+        undefined,
+        { 'Retry-After': String(answer.retryAfter) },
+      );
+    if (answer.status === 401)
       throw new HttpProblem(
         'unauthorized',
         'The metrics need the bearer token set as SLUICE_METRICS_TOKEN.',

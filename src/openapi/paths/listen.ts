@@ -54,7 +54,12 @@ export const listenPaths = {
           'application/json': {
             schema: object(
               {
-                try: { type: 'string', maxLength: 4096, description: 'The delivery’s `try`' },
+                try: {
+                  type: 'string',
+                  maxLength: 4096,
+                  description:
+                    'The delivery’s `try`, exactly as handed out: the service signed it, and answers it only from the key whose listener it was handed to, for a delivery of that listener (404 otherwise)',
+                },
                 status_code: {
                   ...nullable({ type: 'integer', minimum: 100, maximum: 599 }),
                   description: 'null when the local receiver could not be reached',

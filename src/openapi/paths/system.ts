@@ -54,13 +54,14 @@ export const systemPaths = {
       operationId: 'metrics',
       summary: 'Prometheus metrics',
       description:
-        'Open unless SLUICE_METRICS_TOKEN is set; then a scrape sends Authorization: Bearer <that token>, and is refused 401 without it.',
+        'Open unless SLUICE_METRICS_TOKEN is set; then a scrape sends Authorization: Bearer <that token>, and is refused 401 without it. Wrong tokens count against their address as unknown API keys do: past the allowance, the next wrong ones are refused 429 (the right one is still answered).',
       responses: {
         '200': {
           description: 'Prometheus text exposition',
           content: { 'text/plain': { schema: { type: 'string' } } },
         },
         '401': { $ref: '#/components/responses/Unauthorized' },
+        '429': { $ref: '#/components/responses/RateLimited' },
       },
     },
   },

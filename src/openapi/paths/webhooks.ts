@@ -49,7 +49,7 @@ const settings = {
     additionalProperties: { type: 'string', maxLength: 1024 },
     maxProperties: 20,
     description:
-      'Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length, host, connection, transfer-encoding, te and upgrade are refused (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value.',
+      'Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length and host (written by the service) and the headers of the connection or the framing (connection, keep-alive, proxy-connection, te, trailer, transfer-encoding, upgrade, http2-settings, expect) are refused, as are values with a line break or another control character (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value.',
   },
   filter: ref('EndpointFilter'),
   ordering: ref('EndpointOrdering'),

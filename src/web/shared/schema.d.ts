@@ -78,7 +78,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description Open unless SLUICE_METRICS_TOKEN is set; then a scrape sends Authorization: Bearer <that token>, and is refused 401 without it.
+         * @description Open unless SLUICE_METRICS_TOKEN is set; then a scrape sends Authorization: Bearer <that token>, and is refused 401 without it. Wrong tokens count against their address as unknown API keys do: past the allowance, the next wrong ones are refused 429 (the right one is still answered).
          */
         get: operations["metrics"];
         put?: never;
@@ -1727,7 +1727,7 @@ export interface components {
             url: string;
             /** @description Sent as JSON */
             body?: string;
-            /** @description Sent with every call; kept encrypted at rest. Only the admin’s key reads the values: to any other key, and in the answer to a publish, each value is `"[redacted]"` (the names stay). */
+            /** @description Sent with every call; kept encrypted at rest. Only the admin’s key reads the values: to any other key, and in the answer to a publish, each value is `"[redacted]"` (the names stay). Refused at publish (400, at the header’s path): a name that is not an HTTP token, or that the HTTP client does not send (expect, keep-alive, transfer-encoding, upgrade); a value with a line break or another control character. */
             headers?: {
                 [key: string]: string;
             };
@@ -2742,7 +2742,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description rate_limited: per key, or per address after too many unknown keys */
+        /** @description rate_limited: per key; or, for an unknown key, per address after too many unknown keys (a valid key is never held back by its address) */
         RateLimited: {
             headers: {
                 "Retry-After"?: string;
@@ -2895,6 +2895,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
             431: components["responses"]["HeadersTooLarge"];
         };
     };
@@ -3347,7 +3348,7 @@ export interface operations {
                     disabled?: boolean;
                     /** @description Deliveries beyond it wait; null: no limit */
                     rate_limit_per_s?: number | null;
-                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length, host, connection, transfer-encoding, te and upgrade are refused (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
+                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length and host (written by the service) and the headers of the connection or the framing (connection, keep-alive, proxy-connection, te, trailer, transfer-encoding, upgrade, http2-settings, expect) are refused, as are values with a line break or another control character (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
                     headers?: {
                         [key: string]: string;
                     };
@@ -3449,7 +3450,7 @@ export interface operations {
                     disabled?: boolean;
                     /** @description Deliveries beyond it wait; null: no limit */
                     rate_limit_per_s?: number | null;
-                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length, host, connection, transfer-encoding, te and upgrade are refused (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
+                    /** @description Sent with every delivery. Names are HTTP tokens; webhook-*, content-type, content-length and host (written by the service) and the headers of the connection or the framing (connection, keep-alive, proxy-connection, te, trailer, transfer-encoding, upgrade, http2-settings, expect) are refused, as are values with a line break or another control character (422 invalid_header). Values under sensitive names (authorization, proxy-authorization, cookie, or a name containing token, secret, key or auth) are sealed like secrets and shown as "[redacted]"; sending "[redacted]" back keeps the value. */
                     headers?: {
                         [key: string]: string;
                     };
@@ -3969,7 +3970,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The delivery’s `try` */
+                    /** @description The delivery’s `try`, exactly as handed out: the service signed it, and answers it only from the key whose listener it was handed to, for a delivery of that listener (404 otherwise) */
                     try: string;
                     /** @description null when the local receiver could not be reached */
                     status_code: number | null;

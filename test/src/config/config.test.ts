@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import express from 'express';
 import { ConfigError, loadConfig } from '../../../src/config/config.js';
 
 const failure = (env: Record<string, string>): ConfigError => {
@@ -61,12 +62,22 @@ describe('configuration from the environment', () => {
       ['SLUICE_ADMIN_KEY', 'short-secret'],
       ['KAFKA_BROKERS', 'not a broker'],
       ['SLUICE_ENCRYPTION_KEY', 'dG9vIHNob3J0'],
+      ['SLUICE_METRICS_TOKEN', 'short-secret'],
+      ['SLUICE_TRUSTED_PROXIES', 'proxy.example.com'],
     ];
     for (const [variable, value] of cases) {
       const error = failure({ [variable]: value });
       expect(error.variable, `${variable}=${value}`).to.equal(variable);
       expect(error.message).to.include(variable);
     }
+  });
+
+  it('takes trusted proxies in every form express’s trust proxy takes', () => {
+    const list = '10.0.0.7, 172.16.0.0/12, ::1, 2001:db8::/32, loopback, linklocal, uniquelocal';
+    const { trustedProxies } = loadConfig({ SLUICE_TRUSTED_PROXIES: list });
+    expect(trustedProxies).to.have.length(7);
+    expect(() => express().set('trust proxy', trustedProxies)).to.not.throw();
+    expect(loadConfig({}).trustedProxies).to.deep.equal([]);
   });
 
   it('never repeats a refused admin key in its message', () => {

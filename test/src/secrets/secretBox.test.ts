@@ -30,6 +30,7 @@ describe('secret box', () => {
     const opened: string[] = [];
     const box = rememberingOpened({
       seal: inner.seal,
+      sign: inner.sign,
       open: (sealed, owner) => {
         opened.push(sealed);
         return inner.open(sealed, owner);
