@@ -1,8 +1,11 @@
 /**
  * A quiet merchant's delivery and API latency, on a quiet server and then beside a hostile merchant
- * that hangs its receivers (slots), names hosts no resolver answers for (lookups), and runs a
+ * that hangs its receivers (slots), names hosts no resolver answers for (lookups), runs a
  * definition whose schema pattern and expression backtrack catastrophically on its input
- * (evaluation). Each figure is the hostile phase's p99 against the quiet phase's, in one run.
+ * (evaluation), sends expressions that multiply what they read (a filter under test and a
+ * transform, each of a list times another), and inputs and events of tens of thousands of items
+ * against schemas of many alternatives. Each figure is the hostile phase's p99 against the quiet
+ * phase's, in one run; the server must live through it all.
  */
 import { createSocket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
@@ -70,8 +73,49 @@ const EVIL = {
   steps: [{ id: 'match', type: 'transform', value: '$match(input.s, /(a+)+$/)' }],
 };
 
-/** The hostile merchant's three attacks, each in a loop until `running()` is false. */
-const attack = async (call: Call, key: string, hangUrl: string, running: () => boolean) => {
+/** Each of `a`'s items gives all of `b`: a list 120 million long, from 242 KB of data. */
+const zeros = (n: number) => Array.from({ length: n }, () => 0);
+const MULTIPLIED = { a: zeros(1_000), b: zeros(120_000) };
+const MULTIPLY = {
+  id: 'bench.multiply',
+  name: 'Multiply',
+  input_schema: { type: 'object' },
+  steps: [{ id: 'count', type: 'transform', value: '$count(input.a.($$.input.b))' }],
+};
+/** Items of 20 alternatives; each run sends 80,000 items matching none. */
+const alternatives = (n: number) => ({
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      items: { anyOf: Array.from({ length: n }, (_, i) => ({ required: [`k${i}`] })) },
+    },
+  },
+});
+const ALTERNATIVES = {
+  id: 'bench.alternatives',
+  name: 'Alternatives',
+  input_schema: alternatives(20),
+  steps: [{ id: 'done', type: 'succeed' }],
+};
+const EMPTIES = Array.from({ length: 80_000 }, () => ({}));
+/** A type whose data lists items of 900 alternatives, and 20,000 of the last. */
+const ALTERNATIVE_TYPE = {
+  name: 'bench.items_listed',
+  description: 'Items of many kinds',
+  schema: alternatives(900),
+  examples: [{ items: [{ k0: 1 }] }],
+};
+const LAST_KIND = Array.from({ length: 20_000 }, () => ({ k899: 1 }));
+
+/** The hostile merchant's attacks, each in a loop until `running()` is false. */
+const attack = async (
+  call: Call,
+  keys: { merchant: string; publisher: string },
+  hangUrl: string,
+  running: () => boolean,
+) => {
+  const key = keys.merchant;
   for (let i = 0; i < 20; i++)
     await call('POST', '/v1/webhooks', { url: `${hangUrl}?n=${i}` }, key);
   const loop = async (every: number, act: (n: number) => Promise<unknown>) => {
@@ -89,6 +133,29 @@ const attack = async (call: Call, key: string, hangUrl: string, running: () => b
     ),
     loop(100, () =>
       call('POST', '/v1/processes/bench.evil/runs', { input: { s: `${'a'.repeat(40)}!` } }, key),
+    ),
+    loop(500, () =>
+      call(
+        'POST',
+        '/v1/webhook-filters/test',
+        {
+          filter: '$count(data.a.($$.data.b)) > 0',
+          event: { type: 'invoice.issued', data: MULTIPLIED },
+        },
+        key,
+      ),
+    ),
+    loop(500, () => call('POST', `/v1/processes/${MULTIPLY.id}/runs`, { input: MULTIPLIED }, key)),
+    loop(500, () =>
+      call('POST', `/v1/processes/${ALTERNATIVES.id}/runs`, { input: { items: EMPTIES } }, key),
+    ),
+    loop(500, () =>
+      call(
+        'POST',
+        '/v1/events',
+        { type: ALTERNATIVE_TYPE.name, merchant_id: HOSTILE, data: { items: LAST_KIND } },
+        keys.publisher,
+      ),
     ),
   ]);
 };
@@ -155,19 +222,33 @@ const oneRound = (fixtures: Fixtures, seconds: number, round: number): Promise<R
           .key as string;
       const quietKey = await key(QUIET);
       const hostileKey = await key(HOSTILE);
+      const publisherKey = (await call('POST', '/v1/api-keys', { role: 'publisher' })).body!
+        .key as string;
       await call('POST', '/v1/webhooks', { url: fixtures.receiver.url }, quietKey);
-      const published = await call('POST', '/v1/process-definitions', EVIL);
-      const version = published.body!.version as number;
-      await call('POST', `/v1/process-definitions/${EVIL.id}/activate`, { version });
+      for (const definition of [EVIL, MULTIPLY, ALTERNATIVES]) {
+        const published = await call('POST', '/v1/process-definitions', definition);
+        const version = published.body!.version as number;
+        await call('POST', `/v1/process-definitions/${definition.id}/activate`, { version });
+      }
+      await call('POST', '/v1/event-types', ALTERNATIVE_TYPE);
 
       const arrivals = fixtures.receiver.arrivals;
       const quiet = await quietLoad(call, quietKey, arrivals, seconds, `quiet${round}`);
       let running = true;
-      const attacking = attack(call, hostileKey, fixtures.hanging.url, () => running);
+      const attacking = attack(
+        call,
+        { merchant: hostileKey, publisher: publisherKey },
+        fixtures.hanging.url,
+        () => running,
+      );
       await sleep(2_000);
       const beside = await quietLoad(call, quietKey, arrivals, seconds, `hostile${round}`);
       running = false;
       await attacking;
+      // The server lived through it: a process that died would not answer.
+      const health = await call('GET', '/healthz');
+      if (health.status !== 200 || server.child.exitCode !== null)
+        throw new Error(`the server did not live through the attacks (${health.status})`);
       return {
         quietDelivery: p99(quiet.deliveryMs),
         besideDelivery: p99(beside.deliveryMs),
@@ -216,7 +297,7 @@ export const hostileBenchmark: Benchmark = async ({ quick }) => {
       ],
       notes: [
         `${rounds} rounds, each on a fresh server; each figure is the median of the rounds' p99s. Each phase: ${seconds} s of the quiet merchant publishing 20 events/s to one endpoint and reading its endpoints every 50 ms.`,
-        'The hostile merchant: 20 endpoints on a receiver that never answers and a test send to all of them every 250 ms (slots); three loops creating endpoints on hosts a resolver that never answers is asked for (lookups); a run every 100 ms of a definition whose input pattern `^(a|a)*$` and expression regex `/(a+)+$/` backtrack catastrophically on 40 characters (evaluation).',
+        'The hostile merchant: 20 endpoints on a receiver that never answers and a test send to all of them every 250 ms (slots); three loops creating endpoints on hosts a resolver that never answers is asked for (lookups); a run every 100 ms of a definition whose input pattern `^(a|a)*$` and expression regex `/(a+)+$/` backtrack catastrophically on 40 characters (evaluation); every 500 ms each: a filter test and a transform run of `a.($$.b)` over 1,000 × 120,000 items (multiplying), a run of 80,000 items against 20 alternatives, and a publisher’s event of 20,000 items against a type of 900 (schemas). Past its bytes a minute, its writes are refused with 429, as they would be in production.',
         `Rounds, p99 delivery ms quiet / beside: ${shown((r) => r.quietDelivery)} / ${shown((r) => r.besideDelivery)}; p99 read ms: ${shown((r) => r.quietApi)} / ${shown((r) => r.besideApi)}.`,
       ],
     };

@@ -1,18 +1,32 @@
 import type { Response } from 'express';
+import { OpenedJson } from '../payloads/openedJson.js';
 
-/** How deep into an answer its lists and objects are written part by part. */
-const SPLIT_DEPTH = 4;
+/**
+ * How deep into an answer its lists and objects are written part by part: an answer's own fields
+ * and the members of its lists (a list's items, an instance's steps). Below that, each part is
+ * one JSON.stringify: a part is as large as an item, which the API bounds.
+ */
+const SPLIT_DEPTH = 2;
 /** Written to the socket (and the event loop given a turn) each time this much is ready. */
 const CHUNK_CHARS = 64 * 1024;
 
 /**
  * The JSON of a value, in parts: lists and objects near the top are opened and closed here, and
- * each of their members made by JSON.stringify on its own. Every part is as small as a member,
- * so a list of a hundred events of 256 KiB each is never one string of 25 MiB, nor made in one
- * turn of the event loop.
+ * each of their members made by JSON.stringify on its own. A list of a hundred events of 256 KiB
+ * each is then never one string of 25 MiB, nor made in one turn of the event loop.
  */
 function* jsonParts(value: unknown, depth = 0): Generator<string> {
-  if (depth >= SPLIT_DEPTH || typeof value !== 'object' || value === null) {
+  if (value instanceof OpenedJson) {
+    yield value.json;
+    return;
+  }
+  if (
+    depth >= SPLIT_DEPTH ||
+    typeof value !== 'object' ||
+    value === null ||
+    // A list of numbers or strings is written whole: one part per number would cost more.
+    (Array.isArray(value) && (typeof value[0] !== 'object' || value[0] === null))
+  ) {
     yield JSON.stringify(value) ?? 'null';
     return;
   }

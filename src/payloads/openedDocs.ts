@@ -2,6 +2,7 @@ import type { AttemptDoc } from '../../projections/deliveries.js';
 import type { EventDoc } from '../../projections/events.js';
 import type { DataKeys } from './dataKeys.js';
 import { isSealed } from './payloadCipher.js';
+import { OpenedJson } from './openedJson.js';
 import { openSealed, unreadableMark } from './sealedEvents.js';
 
 /**
@@ -22,15 +23,31 @@ export const openEventDoc = async (keys: DataKeys, doc: EventDoc): Promise<Opene
     : { ...doc, data: null, ...unreadableMark(opened.unreadable) };
 };
 
+/** The same, for an answer: the data kept as its JSON text, which the answer writes as it is. */
+export const presentEventDoc = async (keys: DataKeys, doc: EventDoc) => {
+  if (!isSealed(doc.data)) return doc;
+  const opened = await openSealed(keys, doc.data, doc.id);
+  return 'text' in opened
+    ? { ...doc, data: new OpenedJson(opened.text) }
+    : { ...doc, data: null, ...unreadableMark(opened.unreadable) };
+};
+
 /** Opened this much, the event loop is given a turn: a page of large payloads costs many. */
 const OPENED_PER_TURN = 1024 * 1024;
 
-/** A page of events, opened one after another, giving the event loop a turn now and then. */
-export const openEventDocs = async (keys: DataKeys, docs: readonly EventDoc[]) => {
-  const opened: OpenedEventDoc[] = [];
+/**
+ * A page of events, opened one after another (as values, or for an answer as their JSON text),
+ * giving the event loop a turn now and then.
+ */
+export const openEventDocs = async <T = OpenedEventDoc>(
+  keys: DataKeys,
+  docs: readonly EventDoc[],
+  open: (keys: DataKeys, doc: EventDoc) => Promise<T> = openEventDoc as never,
+) => {
+  const opened: T[] = [];
   let sinceTurn = 0;
   for (const doc of docs) {
-    opened.push(await openEventDoc(keys, doc));
+    opened.push(await open(keys, doc));
     sinceTurn += typeof doc.data === 'string' ? doc.data.length : 0;
     if (sinceTurn < OPENED_PER_TURN) continue;
     sinceTurn = 0;

@@ -2,6 +2,7 @@ import type { NewEvent, RecordedEvent } from '../../domain/shared/envelope.js';
 import type { DataKeys, KeyLookup } from './dataKeys.js';
 import type { SealedPayload } from './payloadCipher.js';
 import { isSealed, keyIdOf, openPayload, sealPayload } from './payloadCipher.js';
+import { OpenedJson } from './openedJson.js';
 
 type InstanceData = { instance_id: string; merchant_id?: string } & Record<string, unknown>;
 type Lane = { item?: unknown } & Record<string, unknown>;
@@ -107,24 +108,30 @@ export const openInstanceEvent = (
 };
 
 /**
- * Opens the sealed values of an instance's read models, each key looked up once; `unreadable`
- * tells why a value opened as null, if one did.
+ * Opens the sealed values of an instance's read models for an answer, each key looked up once:
+ * each as its JSON text (see OpenedJson), null once its key is destroyed; `unreadable` tells why a
+ * value opened as null, if one did.
  */
 export const instanceValueOpener = (keys: DataKeys) => {
   const found = new Map<string, Promise<KeyLookup>>();
   let unreadable: 'erased' | 'expired' | undefined;
+  const lookup = (id: string) => {
+    let key = found.get(id);
+    if (!key) {
+      key = keys.lookup(id);
+      found.set(id, key);
+    }
+    return key;
+  };
   return {
     open: async (value: unknown, instanceId: string): Promise<unknown> => {
       if (!isSealed(value)) return value;
-      const id = keyIdOf(value);
-      let lookup = found.get(id);
-      if (!lookup) {
-        lookup = keys.lookup(id);
-        found.set(id, lookup);
+      const key = await lookup(keyIdOf(value));
+      if (key.status !== 'live') {
+        unreadable ??= key.status;
+        return null;
       }
-      const key = await lookup;
-      if (key.status !== 'live') unreadable ??= key.status;
-      return openInstanceValue(value, instanceId, key);
+      return new OpenedJson(openPayload(value, key.key, instanceId));
     },
     unreadable: () => unreadable,
   };

@@ -30,7 +30,8 @@ const keyOf = (checkable: CheckableSchema): string => {
 /**
  * The faults of a value under a schema the log holds, on behalf of a merchant; none when it is
  * valid. A check's cost is bounded before it runs: the schema's applications along one path (at
- * most 1,000, see schemaApplications) times the value's count of values. A check that costs little
+ * most 1,000, see schemaApplications) times the value's count of values, within the depth the
+ * schema looks at. A check that costs little
  * runs here, watched (see stallWatch); any other runs in an evaluator, in the merchant's turn, held
  * to CHECK_TIME_LIMIT_MS and the evaluator's memory. A value that cannot be checked within those
  * bounds is refused, with a fault saying so: what cannot be checked is not taken in.
@@ -40,12 +41,12 @@ export const checkValue = async (
   checkable: CheckableSchema,
   value: unknown,
 ): Promise<SchemaFault[]> => {
-  const { applications, validate } = checkable;
+  const { applications, depth, validate } = checkable;
   const key = keyOf(checkable);
   // Counted no further than needed to tell: a value of millions costs no more to route than one.
   const cheap =
     applications === 0 ||
-    applications * countValues(value, IN_PROCESS_APPLICATIONS / applications) <=
+    applications * countValues(value, IN_PROCESS_APPLICATIONS / applications, depth) <=
       IN_PROCESS_APPLICATIONS;
   if (cheap && !isDemoted(key))
     return watched(key, () =>
@@ -60,6 +61,7 @@ export const checkValue = async (
         schema: checkable.schema,
         valueJson: JSON.stringify(value),
         applications,
+        depth,
         maxFaults: MAX_FAULTS,
       },
       CHECK_TIME_LIMIT_MS,

@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { JsonObject } from './fields.js';
 import { compileInputSchema } from './inputSchema.js';
 import { schemaLimitFaults } from './schemaLimits.js';
-import { applicationsAlongOnePath } from './schemaApplications.js';
+import { schemaReach } from './schemaApplications.js';
 
 /**
  * A schema that the log holds (a version's input schema, an event type's), ready to check values
@@ -17,6 +17,8 @@ export type CheckableSchema = {
    * value's count of values. 0 for a schema no longer accepted, whose check refuses at once.
    */
   applications: number;
+  /** How many levels below a value's root the schema looks at: deeper values cost nothing. */
+  depth: number;
   /** Every fault of a value, at its path. */
   validate: ValidateFunction;
 };
@@ -35,11 +37,7 @@ export const checkableSchema = (
   let reason = refused.map((fault) => `${fault.path} ${fault.message}`).join('; ');
   if (reason === '') {
     try {
-      return {
-        schema,
-        applications: applicationsAlongOnePath(schema),
-        validate: compileInputSchema(schema),
-      };
+      return { schema, ...schemaReach(schema), validate: compileInputSchema(schema) };
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
     }
@@ -49,7 +47,7 @@ export const checkableSchema = (
     refuse.errors = [{ instancePath: '', schemaPath: '#', keyword: 'schema', params: {}, message }];
     return false;
   }) as unknown as ValidateFunction;
-  return { schema, applications: 0, validate: refuse };
+  return { schema, applications: 0, depth: 0, validate: refuse };
 };
 
 /**

@@ -86,24 +86,40 @@ const closure = (root: JsonObject, start: Map<JsonObject, number>) => {
   return { counts, total };
 };
 
+/** What checking a value against a schema may cost (see applicationsAlongOnePath). */
+export type SchemaReach = {
+  /** Its parts applied along one path of a value, at most; Infinity past the bound. */
+  applications: number;
+  /** How many levels below the root value it looks at: 0 for `{ "type": "object" }`. */
+  depth: number;
+};
+
 /**
  * How many times the schema's parts may be applied along one path of an input, from its root to
- * a leaf, at most; Infinity when they apply each other without end or past MAX_SCHEMA_APPLICATIONS.
- * Checking an input costs up to this count for each of its values.
+ * a leaf, at most, and how deep into the input they reach; applications are Infinity when they
+ * apply each other without end or past MAX_SCHEMA_APPLICATIONS. Checking an input costs up to
+ * this count for each of its values within that depth.
  */
-export const applicationsAlongOnePath = (root: JsonObject): number => {
+export const schemaReach = (root: JsonObject): SchemaReach => {
   let level = closure(root, new Map([[root, 1]]));
   let total = level?.total ?? Infinity;
-  for (let depth = 1; level && depth <= INPUT_DEPTH && level.counts.size > 0; depth++) {
+  let depth = 0;
+  for (; level && depth < INPUT_DEPTH && level.counts.size > 0; depth++) {
     const child = new Map<JsonObject, number>();
     for (const [schema, times] of level.counts)
       for (const next of toOneChild(schema)) child.set(next, (child.get(next) ?? 0) + times);
+    if (child.size === 0) break;
     level = closure(root, child);
     total += level?.total ?? Infinity;
     if (total > MAX_SCHEMA_APPLICATIONS) break;
   }
-  return level === undefined || total > MAX_SCHEMA_APPLICATIONS ? Infinity : total;
+  const applications = level === undefined || total > MAX_SCHEMA_APPLICATIONS ? Infinity : total;
+  return { applications, depth: depth >= INPUT_DEPTH ? Infinity : depth };
 };
+
+/** The applications of `schemaReach` alone. */
+export const applicationsAlongOnePath = (root: JsonObject): number =>
+  schemaReach(root).applications;
 
 /**
  * Why the schema is refused for the work it may cause, or null: it applies itself to one value

@@ -11,7 +11,7 @@ import { idempotent } from '../middleware/idempotency.js';
 import { HttpProblem, orProblem } from '../problem.js';
 import { merchantScope, metadataOf, pathParam, requireRole, visibleTo } from '../requestContext.js';
 import { getDoc, findDocs } from '../../reads/readModels.js';
-import { openEventDoc, openEventDocs } from '../../payloads/openedDocs.js';
+import { openEventDocs, presentEventDoc } from '../../payloads/openedDocs.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<
@@ -61,7 +61,7 @@ export const eventRoutes = (services: Needs): Router => {
       const doc = EventId.is(id) ? await getDoc(services.readStore, EVENTS, id) : undefined;
       if (!doc || !visibleTo(req, doc.merchant_id))
         throw new HttpProblem('not_found', `No event ${id}.`);
-      return ok(await openEventDoc(services.dataKeys, doc));
+      return ok(await presentEventDoc(services.dataKeys, doc));
     }),
   );
 
@@ -79,7 +79,7 @@ export const eventRoutes = (services: Needs): Router => {
         limit: query.limit ?? 20,
         ...(query.cursor && { cursor: query.cursor }),
       });
-      const docs = await openEventDocs(services.dataKeys, page.docs);
+      const docs = await openEventDocs(services.dataKeys, page.docs, presentEventDoc);
       return ok(listBody({ ...page, docs }, (doc) => doc));
     }),
   );

@@ -27,6 +27,7 @@ import { merchantScope, metadataOf, requireRole } from '../requestContext.js';
 import { checkStart, startInstance } from '../../processes/startInstance.js';
 import { instanceValueOpener } from '../../payloads/sealedInstanceFields.js';
 import { HttpProblem } from '../problem.js';
+import { OpenedJson } from '../../payloads/openedJson.js';
 import { newId } from '../../ids.js';
 import { orProblem } from '../problem.js';
 import { findDocs } from '../../reads/readModels.js';
@@ -102,7 +103,11 @@ export const processInstanceRoutes = (services: Needs): Router => {
           );
         const opener = instanceValueOpener(services.dataKeys);
         const { inputs: sealed } = await instancePayloads(services, original);
-        const inputs = (await opener.open(sealed, original.id)) as Record<string, unknown>;
+        const opened = await opener.open(sealed, original.id);
+        const inputs = (opened instanceof OpenedJson ? opened.toJSON() : opened) as Record<
+          string,
+          unknown
+        >;
         const unreadable = opener.unreadable();
         if (unreadable)
           throw new HttpProblem(

@@ -49,6 +49,7 @@ export type EvaluatorWork =
       /** The value as JSON: cheaper to send than the value itself, and no larger. */
       valueJson: string;
       applications: number;
+      depth: number;
       maxFaults: number;
     };
 

@@ -36,7 +36,7 @@ export const checkSchemaHere = async (work: SchemaWork): Promise<EvaluationOutco
   try {
     const value = JSON.parse(work.valueJson) as unknown;
     const perApplication = ALL_FAULTS_APPLICATIONS / Math.max(work.applications, 1);
-    const allFaults = countValues(value, perApplication) <= perApplication;
+    const allFaults = countValues(value, perApplication, work.depth) <= perApplication;
     const validate = await validatorOf(work, allFaults);
     if (validate(value)) return { json: '[]' };
     const faults: SchemaFault[] = (validate.errors ?? [])
