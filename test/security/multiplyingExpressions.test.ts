@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { ApiClient } from '../support/apiClient.js';
 import { apiClient } from '../support/apiClient.js';
 import { eventually } from '../support/delivery.js';
-import { watchHealth } from '../support/healthWatch.js';
+import { whileHealthy as answeringThroughout } from '../support/healthWatch.js';
 import type { TestReceiver } from '../support/receiver.js';
 import { startTestReceiver } from '../support/receiver.js';
 import type { ServerProcess } from '../support/serverProcess.js';
@@ -62,19 +62,8 @@ describe('expressions that multiply what they read, from a merchant', function (
    * service still reads the 242 KB payload on its own thread a few times (to parse it, seal it,
    * open it for the executor), but no longer stalls for seconds, let alone dies.
    */
-  const whileHealthy = async <T>(work: () => Promise<T>): Promise<T> => {
-    const health = watchHealth(server.url);
-    try {
-      await health.warmedUp();
-      const result = await work();
-      // A few more answers, for a stall the work left behind it.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(health.worst(), `/healthz took ${Math.round(health.worst())} ms`).to.be.below(300);
-      return result;
-    } finally {
-      await health.stop();
-    }
-  };
+  const whileHealthy = <T>(work: () => Promise<T>): Promise<T> =>
+    answeringThroughout(server.url, work, 300);
 
   it('a filter under test fails on its own, and the service answers throughout', async () => {
     // The same body under a harmless filter first: what is measured is the filter's cost, not

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../support/apiClient.js';
 import { apiClient } from '../support/apiClient.js';
-import { watchHealth } from '../support/healthWatch.js';
+import { whileHealthy as answeringThroughout } from '../support/healthWatch.js';
 import type { ServerProcess } from '../support/serverProcess.js';
 import { startServerProcess } from '../support/serverProcess.js';
 import { tempDir } from '../support/tempDir.js';
@@ -51,18 +51,8 @@ describe('schemas whose alternatives meet many items', function () {
   });
 
   /** Runs `work` with /healthz polled every 20 ms; every answer must come in under `bound` ms. */
-  const whileHealthy = async <T>(work: () => Promise<T>, bound = 100): Promise<T> => {
-    const health = watchHealth(server.url);
-    try {
-      await health.warmedUp();
-      const result = await work();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(health.worst(), `/healthz took ${Math.round(health.worst())} ms`).to.be.below(bound);
-      return result;
-    } finally {
-      await health.stop();
-    }
-  };
+  const whileHealthy = <T>(work: () => Promise<T>, bound = 100): Promise<T> =>
+    answeringThroughout(server.url, work, bound);
 
   const publishDefinition = (id: string, input_schema: Record<string, unknown>) =>
     api.post('/v1/process-definitions', ADMIN, {

@@ -1,3 +1,4 @@
+import { expect } from 'chai';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -42,4 +43,25 @@ export const watchHealth = (url: string) => {
     },
     stop: () => worker.terminate(),
   };
+};
+
+/**
+ * Runs `work` with /healthz polled every 20 ms (see watchHealth), and a few answers more for a
+ * stall the work left behind it; every answer must have come in under `boundMs`.
+ */
+export const whileHealthy = async <T>(
+  url: string,
+  work: () => Promise<T>,
+  boundMs = 100,
+): Promise<T> => {
+  const health = watchHealth(url);
+  try {
+    await health.warmedUp();
+    const result = await work();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(health.worst(), `/healthz took ${Math.round(health.worst())} ms`).to.be.below(boundMs);
+    return result;
+  } finally {
+    await health.stop();
+  }
 };
