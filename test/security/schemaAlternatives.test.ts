@@ -102,7 +102,8 @@ describe('schemas whose alternatives meet many items', function () {
     };
     expect((await timed(quiet.body.key as string)).status).to.equal(201);
     // Two runs' bodies of 240 KB are parsed on the service's thread (a few tens of milliseconds
-    // each): what is held to a bound is that nothing else waits behind their check.
+    // each): what is held to a bound is that nothing else waits behind their check, which took
+    // seconds on the service's thread (a quiet merchant's p99 went from 60 ms to 3.6 s).
     const [first, second, beside] = await whileHealthy(
       () =>
         Promise.all([
@@ -115,7 +116,7 @@ describe('schemas whose alternatives meet many items', function () {
       200,
     );
     expect([first.status, second.status, beside.status]).to.deep.equal([422, 422, 201]);
-    expect(beside.ms, `the quiet merchant's run took ${Math.round(beside.ms)} ms`).to.be.below(250);
+    expect(beside.ms, `the quiet merchant's run took ${Math.round(beside.ms)} ms`).to.be.below(500);
   });
 
   it('refuses at publication alternatives that multiply past the bound, as a definition or a type', async () => {
