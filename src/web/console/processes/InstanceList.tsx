@@ -12,13 +12,13 @@ import { formatDateTime } from '../../shared/format';
 import { hrefOf } from '../../shared/router';
 import { useConsole } from '../context';
 import { humanized } from './labels';
-import type { Instance, InstanceFilter } from './processApi';
+import type { InstanceFilter, InstanceSummary } from './processApi';
 import { listInstances } from './processApi';
 import { processRoutes } from './routes';
 import { INSTANCE_TONE } from './statusTones';
 import { usePagedList } from './usePagedList';
 
-const COLUMNS: Column<Instance>[] = [
+const COLUMNS: Column<InstanceSummary>[] = [
   {
     header: 'Instance',
     cell: (i) => (

@@ -5,6 +5,7 @@ export type Definition = Schemas['ProcessDefinition'];
 export type DefinitionSummary = Schemas['ProcessDefinitionSummary'];
 export type DefinitionVersion = Schemas['ProcessDefinitionVersion'];
 export type Instance = Schemas['ProcessInstance'];
+export type InstanceSummary = Schemas['ProcessInstanceSummary'];
 export type InstanceStep = Schemas['InstanceStep'];
 export type InstanceEvent = Schemas['ProcessInstanceEvent'];
 export type InstanceStatus = Schemas['InstanceStatus'];
