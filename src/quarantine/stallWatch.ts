@@ -15,9 +15,9 @@ import { KEY_BYTES, SLOTS, stallSlots } from './stallSlots.js';
  */
 export type StallWatch = { stop: () => Promise<void> };
 
-const BEAT_MS = 20;
+const BEAT_MS = 50;
 /** A stall this long with hazardous work under way is written down: far past any such work. */
-const STALL_MS = 200;
+const STALL_MS = 250;
 const DEMOTED = 'demoted.json';
 /** Demoted keys kept at most: each is a distinct expression or schema the service died under. */
 const MAX_DEMOTED = 10_000;
