@@ -35,9 +35,10 @@ export const sealingIdempotency = (
   store: IdempotencyStore,
   keys: DataKeys,
   options: { seal: boolean; now: () => Date },
-): IdempotencyStore => (options.seal ? hashingKeys(sealingAnswers(store, keys, options)) : store);
+): IdempotencyStore => hashedKeys(options.seal ? sealingAnswers(store, keys, options) : store);
 
-const hashingKeys = (store: IdempotencyStore): IdempotencyStore => ({
+/** The store with its keys kept as hashes (see keptKey), whatever else it does. */
+export const hashedKeys = (store: IdempotencyStore): IdempotencyStore => ({
   ...store,
   reserve: (scope, key, fingerprint, now) => store.reserve(scope, keptKey(key), fingerprint, now),
   complete: (scope, key, response) => store.complete(scope, keptKey(key), response),

@@ -148,8 +148,8 @@ describe('a DNS server that never answers one merchant’s names', function () {
     }
   });
 
-  it('fails an http step whose header value cannot be sent as invalid_request, naming the header only', async () => {
-    await activeDefinition(service, {
+  it('refuses at publication an http step whose header value cannot be sent, naming the header only', async () => {
+    const published = await service.api.post('/v1/process-definitions', service.admin, {
       id: 'bad.header',
       name: 'bad header',
       input_schema: { type: 'object' },
@@ -163,11 +163,11 @@ describe('a DNS server that never answers one merchant’s names', function () {
         },
       ],
     });
-    const ran = await run(service, 'bad.header', { wait: { timeout_ms: 10_000 } });
-    expect(ran.body.status, ran.text).to.equal('failed');
-    expect(ran.body.error).to.include({ step_id: 'call', code: 'invalid_request' });
-    expect(ran.body.error.message).to.include('x-service-token');
-    expect(ran.text).not.to.include('tok-3141');
+    expect(published.status, published.text).to.equal(400);
+    expect(published.body.errors.map((e: { path: string }) => e.path)).to.deep.equal([
+      'steps.0.headers.x-service-token',
+    ]);
+    expect(published.text).not.to.include('tok-3141');
   });
 });
 

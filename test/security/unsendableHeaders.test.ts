@@ -74,8 +74,10 @@ describe('headers no request could carry are refused when they are set', functio
       ['create', created],
       ['update', updated],
     ] as const) {
-      expect(res.status, `${what} with ${name}: ${res.text}`).to.equal(422);
-      expect(res.body.code).to.equal('invalid_header');
+      // U+0000 is refused in any body, before the endpoint's rules are read: 400, at its path.
+      const nul = Object.values(headers).some((value) => value.includes('\u0000'));
+      expect(res.status, `${what} with ${name}: ${res.text}`).to.equal(nul ? 400 : 422);
+      expect(res.body.code).to.equal(nul ? 'validation_failed' : 'invalid_header');
       expect(res.body.errors.map((e: { path: string }) => e.path)).to.include(`headers.${name}`);
       expect(res.text).to.not.contain(MARKER);
     }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { openEmbeddedStores } from '../../../src/modes/embeddedStores.js';
+import { hashedKeys } from '../../../src/payloads/sealingIdempotency.js';
 import { startTestService } from '../../support/testService.js';
 import { tempDir } from '../../support/tempDir.js';
 
@@ -12,8 +13,10 @@ describe('the embedded server and old idempotency keys', () => {
     );
     const dayAndHourAgo = new Date(Date.now() - 25 * 3600_000);
     const hourAgo = new Date(Date.now() - 3600_000);
-    await stores.idempotency.reserve('key_a', 'old', 'fingerprint', dayAndHourAgo);
-    await stores.idempotency.reserve('key_a', 'recent', 'fingerprint', hourAgo);
+    // Kept as the service keeps them: hashed.
+    const kept = hashedKeys(stores.idempotency);
+    await kept.reserve('key_a', 'old', 'fingerprint', dayAndHourAgo);
+    await kept.reserve('key_a', 'recent', 'fingerprint', hourAgo);
     await stores.close();
 
     const service = await startTestService({}, { dataDir: dir.path });
