@@ -94,11 +94,12 @@ export const createApp = (services: Services): Express => {
     rateLimit({ rps: services.config.rateLimitRps, burst: services.config.rateLimitRps * 2 }),
   );
   app.use('/v1', nulCharacters());
+  const writes = merchantWrites({
+    bytesPerMinute: services.config.guards.merchantWriteBytesPerMin,
+  });
+  app.use('/v1', writes.beforeBody);
   app.use(jsonBody());
-  app.use(
-    '/v1',
-    merchantWrites({ bytesPerMinute: services.config.guards.merchantWriteBytesPerMin }),
-  );
+  app.use('/v1', writes.afterBody);
   app.use(apiKeyRoutes(services));
   app.use(portalSessionRoutes(services));
   app.use(eventTypeRoutes(services));

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { HttpProblem } from '../problem.js';
 import { bodyFault } from './bodyFaults.js';
 import { mayHoldFault } from './bodyText.js';
+import { LARGE_BODY_BYTES } from './merchantWrites.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -50,10 +51,13 @@ export const jsonBody = (): RequestHandler[] => [
     // What was received, as bytes: what a merchant's writes are counted by (see merchantWrites).
     received.bodyBytes = raw.length;
     req.body = parseBody(raw);
-    if (!mayHoldFault(raw)) return next();
-    const refused = bodyFault(req.body);
-    if (refused) throw new HttpProblem('validation_failed', refused.detail, [refused.fault]);
-    next();
+    if (mayHoldFault(raw)) {
+      const refused = bodyFault(req.body);
+      if (refused) throw new HttpProblem('validation_failed', refused.detail, [refused.fault]);
+    }
+    // A large body took the thread a while to parse: what came meanwhile goes first.
+    if (raw.length >= LARGE_BODY_BYTES) setImmediate(next);
+    else next();
   },
 ];
 

@@ -10,6 +10,7 @@ import type { Evaluator, EvaluatorEnd } from './evaluator.js';
 import { startEvaluator } from './evaluator.js';
 import { ExpressionError } from './expressionError.js';
 import { merchantQueues } from './merchantQueues.js';
+import { heldWork } from './heldWork.js';
 
 export type ExpressionPoolOptions = {
   /** Evaluators at most, each a process, started as work comes. */
@@ -20,6 +21,8 @@ export type ExpressionPoolOptions = {
   timeLimitMs?: number;
   /** The largest value an evaluation may give, in bytes of JSON. */
   maxOutputBytes?: number;
+  /** The clock work that ended an evaluator is held back by (see heldWork). */
+  now?: () => number;
 };
 
 export type ExpressionPool = {
@@ -59,6 +62,7 @@ const KILL_GRACE_MS = 250;
 const ABORTED: ReadonlySet<string> = new Set(['SIGABRT', 'SIGTRAP', 'SIGSEGV', 'SIGILL']);
 
 type Job = {
+  merchantId: string;
   work: EvaluatorWork;
   /** What the work is told by in errors: the expression's source, or the schema's key. */
   source: string;
@@ -73,7 +77,7 @@ const settle = (job: Job, outcome: EvaluationOutcome): void => {
 };
 
 /** Why an evaluator ended under a job: killed for its time, out of memory, or otherwise. */
-const endedUnder = (job: Job, end: EvaluatorEnd, killed: boolean): Error => {
+const endedUnder = (job: Job, end: EvaluatorEnd, killed: boolean): ExpressionError => {
   if (killed)
     return new ExpressionError(
       job.source,
@@ -108,9 +112,11 @@ const watchdog = (evaluator: Evaluator, timeLimitMs: number) => {
  * Evaluates definitions' expressions and endpoints' filters off the event loop, in a few processes
  * of their own, each held to a time and a memory limit: a runaway expression costs its own
  * instance (or event) a failure and its evaluator a restart, never the service its event loop or
- * its life. Merchants are served in
- * turn, so one merchant's runaway expressions do not make another's wait behind them. Evaluators
- * are started as work comes, up to the bound, and one that dies under a job is replaced at once.
+ * its life. Merchants are served in turn, so one merchant's runaway expressions do not make
+ * another's wait behind them. Evaluators are started as work comes, up to the bound, and one that
+ * dies under a job is replaced at once; the work that ended it is held back a while for its
+ * merchant (see heldWork), so that one merchant cannot make the service start evaluators without
+ * end.
  */
 export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionPool => {
   const evaluators = options.evaluators ?? 2;
@@ -120,6 +126,7 @@ export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionP
     maxOutputBytes: options.maxOutputBytes ?? MAX_PAYLOAD_BYTES,
   };
   const queues = merchantQueues<Job>();
+  const held = heldWork(options.now);
   /** Every evaluator not yet ended: starting, idle or busy. */
   const live = new Set<Evaluator>();
   const idle: Evaluator[] = [];
@@ -135,7 +142,9 @@ export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionP
       ]);
       if ('end' in outcome) {
         if (closed !== undefined) return job.reject(new Error(closed));
-        job.reject(endedUnder(job, outcome.end, watch.killed));
+        const error = endedUnder(job, outcome.end, watch.killed);
+        held.endedEvaluator(job.merchantId, job.source, error);
+        job.reject(error);
         // Replaced at once, not when work next comes: the next job need not wait for a start.
         if (live.size < evaluators) start();
         return;
@@ -191,7 +200,9 @@ export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionP
     new Promise<unknown>((resolve, reject) => {
       if (closed !== undefined) return reject(new Error(closed));
       const source = work.kind === 'expression' ? work.source : work.key;
-      const job = { work, source, timeLimitMs: timeLimitMs ?? limits.timeLimitMs };
+      const holding = held.heldBack(merchantId, source);
+      if (holding) return reject(holding);
+      const job = { merchantId, work, source, timeLimitMs: timeLimitMs ?? limits.timeLimitMs };
       queues.push(merchantId, { ...job, resolve, reject });
       pump();
     });

@@ -15,9 +15,9 @@ const contextOf = (merchantId: string, input: Record<string, unknown> = {}): Exp
 });
 
 /** The error an evaluation rejects with; fails the test if it gives a value. */
-const failure = async (pool: ExpressionPool, source: string, input = {}) => {
+const failure = async (pool: ExpressionPool, source: string, input = {}, merchantId = 'mer_a') => {
   try {
-    const value = await pool.evaluate(source, contextOf('mer_a', input));
+    const value = await pool.evaluate(source, contextOf(merchantId, input));
     throw new Error(`${source} gave ${JSON.stringify(value)}`);
   } catch (err) {
     expect(err).to.be.instanceOf(ExpressionError);
@@ -69,6 +69,33 @@ describe('evaluating expressions off the event loop', () => {
     try {
       const err = await failure(small, '$count([1..100000].[[1..100]])');
       expect(err.code, err.message).to.equal('expression_memory');
+      expect(await small.evaluate('1 + 1', contextOf('mer_a'))).to.equal(2);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('holds back, for its merchant alone, the work that ended its evaluator, so none starts again', async () => {
+    let now = 1_000_000;
+    const small = expressionPool({
+      evaluators: 1,
+      memoryMb: 16,
+      timeLimitMs: 10_000,
+      now: () => now,
+    });
+    const blowUp = '$count([1..100000].[[1..100]])';
+    try {
+      const first = await failure(small, blowUp, {}, 'mer_a');
+      expect(first.code).to.equal('expression_memory');
+      const started = Date.now();
+      const again = await failure(small, blowUp, {}, 'mer_a');
+      expect(again.code).to.equal('expression_memory');
+      expect(again.message).to.match(/^not run: the same work ended its evaluator/);
+      expect(Date.now() - started, 'refused without an evaluator').to.be.below(50);
+      // Another merchant's is run, and ends an evaluator of its own; the first is run once held no more.
+      expect((await failure(small, blowUp, {}, 'mer_b')).message).to.not.match(/^not run/);
+      now += 60_000;
+      expect((await failure(small, blowUp, {}, 'mer_a')).message).to.not.match(/^not run/);
       expect(await small.evaluate('1 + 1', contextOf('mer_a'))).to.equal(2);
     } finally {
       await small.close();
