@@ -108,6 +108,23 @@ const watchdog = (evaluator: Evaluator, timeLimitMs: number) => {
   return watch;
 };
 
+/** The job's outcome from the evaluator, or the error it ended with under the job. */
+const ask = async (
+  evaluator: Evaluator,
+  job: Job,
+): Promise<EvaluationOutcome | { ended: ExpressionError }> => {
+  const watch = watchdog(evaluator, job.timeLimitMs);
+  try {
+    const outcome = await Promise.race([
+      evaluator.evaluate(job.work, job.timeLimitMs),
+      evaluator.ended.then((end) => ({ end })),
+    ]);
+    return 'end' in outcome ? { ended: endedUnder(job, outcome.end, watch.killed) } : outcome;
+  } finally {
+    watch.stop();
+  }
+};
+
 /**
  * Evaluates definitions' expressions and endpoints' filters off the event loop, in a few processes
  * of their own, each held to a time and a memory limit: a runaway expression costs its own
@@ -134,29 +151,22 @@ export const expressionPool = (options: ExpressionPoolOptions = {}): ExpressionP
   let closed: string | undefined;
 
   const run = async (evaluator: Evaluator, job: Job): Promise<void> => {
-    const watch = watchdog(evaluator, job.timeLimitMs);
     try {
-      const outcome = await Promise.race([
-        evaluator.evaluate(job.work, job.timeLimitMs),
-        evaluator.ended.then((end) => ({ end })),
-      ]);
-      if ('end' in outcome) {
+      const answer = await ask(evaluator, job);
+      if ('ended' in answer) {
         if (closed !== undefined) return job.reject(new Error(closed));
-        const error = endedUnder(job, outcome.end, watch.killed);
-        held.endedEvaluator(job.merchantId, job.source, error);
-        job.reject(error);
+        held.endedEvaluator(job.merchantId, job.source, answer.ended);
+        job.reject(answer.ended);
         // Replaced at once, not when work next comes: the next job need not wait for a start.
         if (live.size < evaluators) start();
         return;
       }
       idle.push(evaluator);
-      settle(job, outcome);
+      settle(job, answer);
     } catch (err) {
       // The job could not be handed over (it cannot be copied, say): the evaluator is not trusted.
       evaluator.kill();
       job.reject(err instanceof Error ? err : new Error(String(err)));
-    } finally {
-      watch.stop();
     }
     pump();
   };
