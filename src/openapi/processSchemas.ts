@@ -60,7 +60,18 @@ export const processSchemas: Record<string, Schema> = {
       type: { type: 'string' },
       status: {
         type: 'string',
-        enum: ['pending', 'running', 'waiting', 'completed', 'failed', 'skipped', 'cancelled'],
+        description:
+          'A step under way when its instance was cancelled reads `cancelled`; one under way when its instance ended otherwise, or when its fork ended (another lane failed), reads `stopped`',
+        enum: [
+          'pending',
+          'running',
+          'waiting',
+          'completed',
+          'failed',
+          'skipped',
+          'cancelled',
+          'stopped',
+        ],
       },
       started_at: timestamp,
       completed_at: nullable(timestamp),

@@ -14,16 +14,29 @@ type StepView = Record<string, unknown>;
 
 const FORKS: ReadonlySet<string> = new Set(['parallel', 'map']);
 
+const UNDER_WAY: ReadonlySet<string> = new Set(['pending', 'running', 'waiting']);
+
+/**
+ * How a step still under way reads once what held it has ended. The read model keeps the last
+ * thing the step did (a lane's `delay` stays "waiting" when another lane fails the fork), but a
+ * step nothing will move again is not waiting: it was cancelled with its instance, or stopped by
+ * its fork's or its instance's end.
+ */
+type EndedAs = 'cancelled' | 'stopped' | null;
+
+const endedAsOf = (instanceStatus: string): EndedAs =>
+  instanceStatus === 'cancelled' ? 'cancelled' : UNDER_WAY.has(instanceStatus) ? null : 'stopped';
+
 /**
  * A step as the API shows it; a fork's with its lanes (`lanes: [{ lane, index, steps }]`), each
- * with its own steps. A lane's step still running when its fork ended (another lane failed) shows
- * cancelled: the fork stopped it.
+ * with its own steps.
  */
 const stepView = (
   step: InstanceStepDoc,
   lanes: ReadonlyMap<string, InstanceStepDoc[]>,
+  endedAs: EndedAs,
 ): StepView => {
-  const status = step.status;
+  const status = endedAs && UNDER_WAY.has(step.status) ? endedAs : step.status;
   return {
     id: step.step_id,
     name: step.name,
@@ -34,26 +47,26 @@ const stepView = (
     ...(status === 'completed' && { output: step.output }),
     ...(step.error && { error: step.error }),
     ...(typeof step.attempt === 'number' && { attempt: step.attempt }),
-    ...(FORKS.has(step.type) && { lanes: lanesView(step, lanes) }),
+    ...(FORKS.has(step.type) && { lanes: lanesView(step, lanes, endedAs) }),
   };
 };
 
 const LANE_INDEX = /\[(\d+)\]$/;
 
-const lanesView = (fork: InstanceStepDoc, lanes: ReadonlyMap<string, InstanceStepDoc[]>) => {
+/** A fork's lanes in order; once the fork has ended, a lane step still under way was stopped. */
+const lanesView = (
+  fork: InstanceStepDoc,
+  lanes: ReadonlyMap<string, InstanceStepDoc[]>,
+  instanceEndedAs: EndedAs,
+) => {
   const prefix = `${fork.lane ? `${fork.lane}/` : ''}${fork.step_id}[`;
-  const ended = fork.status !== 'running' && fork.status !== 'waiting';
+  const endedAs = instanceEndedAs ?? (UNDER_WAY.has(fork.status) ? null : 'stopped');
   return [...lanes.entries()]
     .filter(([lane]) => lane.startsWith(prefix) && !lane.slice(prefix.length).includes('/'))
     .map(([lane, steps]) => ({
       lane,
       index: Number(LANE_INDEX.exec(lane)?.[1] ?? 0),
-      steps: steps.map((step) =>
-        stepView(
-          ended && step.status === 'running' ? { ...step, status: 'cancelled' } : step,
-          lanes,
-        ),
-      ),
+      steps: steps.map((step) => stepView(step, lanes, endedAs)),
     }))
     .sort((a, b) => a.index - b.index);
 };
@@ -107,7 +120,9 @@ export const instanceView = async (
     ...(error && { error }),
     ...(unreadable === 'erased' && { erased: true }),
     ...(unreadable === 'expired' && { data_expired: true }),
-    steps: steps.filter((step) => !step.lane).map((step) => stepView(step, byLane)),
+    steps: steps
+      .filter((step) => !step.lane)
+      .map((step) => stepView(step, byLane, endedAsOf(doc.status))),
   };
 };
 

@@ -2022,8 +2022,11 @@ export interface components {
             id: string;
             name: string | null;
             type: string;
-            /** @enum {string} */
-            status: "pending" | "running" | "waiting" | "completed" | "failed" | "skipped" | "cancelled";
+            /**
+             * @description A step under way when its instance was cancelled reads `cancelled`; one under way when its instance ended otherwise, or when its fork ended (another lane failed), reads `stopped`
+             * @enum {string}
+             */
+            status: "pending" | "running" | "waiting" | "completed" | "failed" | "skipped" | "cancelled" | "stopped";
             /**
              * Format: date-time
              * @description RFC 3339, UTC, milliseconds

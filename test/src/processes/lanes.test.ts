@@ -128,6 +128,38 @@ describe('parallel and map: lanes beside the main line', function () {
     expect(split.lanes!.length).to.be.below(6);
   });
 
+  it('shows a branch waiting on its delay as stopped once another branch fails the instance', async () => {
+    await activeDefinition(
+      service,
+      definitionOf('lanes.delay-and-fail', [
+        {
+          id: 'split',
+          type: 'parallel',
+          branches: [
+            { steps: [{ id: 'pause', type: 'delay', duration_ms: 600_000 }] },
+            {
+              steps: [
+                { id: 'settle', type: 'delay', duration_ms: 50 },
+                { id: 'boom', type: 'fail', code: 'out_of_stock' },
+              ],
+            },
+          ],
+        },
+      ]),
+    );
+    const end = await ended((await run(service, 'lanes.delay-and-fail', { input: {} })).body.id);
+    expect(end.status).to.equal('failed');
+    const split = (end.steps as StepView[])[0]!;
+    expect(split.status).to.equal('failed');
+    expect(split.lanes![0]!.steps.map((s) => `${s.id}:${s.status}`)).to.deep.equal([
+      'pause:stopped',
+    ]);
+    expect(split.lanes![1]!.steps.map((s) => `${s.id}:${s.status}`)).to.deep.equal([
+      'settle:completed',
+      'boom:failed',
+    ]);
+  });
+
   it('maps over 50 items calling a service, never more than max_concurrency in flight', async () => {
     let inFlight = 0;
     let most = 0;

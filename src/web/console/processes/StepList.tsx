@@ -22,6 +22,8 @@ const StepOutput = ({ step, state }: { step: InstanceStep; state: StepState }) =
     return <p class="proc-muted">Its condition was false: it did not run.</p>;
   if (state === 'cancelled')
     return <p class="proc-muted">The run was cancelled during this step.</p>;
+  if (state === 'stopped')
+    return <p class="proc-muted">Stopped: its run or its fork ended during this step.</p>;
   return <p class="proc-muted">No output yet.</p>;
 };
 
@@ -30,6 +32,7 @@ const LANE_STATE: Record<string, StepState> = {
   failed: 'failed',
   skipped: 'skipped',
   cancelled: 'cancelled',
+  stopped: 'stopped',
   waiting: 'waiting',
 };
 

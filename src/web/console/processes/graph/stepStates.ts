@@ -10,6 +10,7 @@ export type StepState =
   | 'failed'
   | 'skipped'
   | 'cancelled'
+  | 'stopped'
   | 'not_reached'
   | 'hidden';
 
@@ -20,6 +21,7 @@ export const STATE_LABEL: Record<StepState, string> = {
   failed: 'Failed',
   skipped: 'Skipped',
   cancelled: 'Cancelled',
+  stopped: 'Stopped',
   not_reached: 'Not reached',
   hidden: 'Hidden',
 };
@@ -31,6 +33,7 @@ export const STATE_MEANING: Record<StepState, string> = {
   failed: 'stopped the run with an error',
   skipped: 'its condition was false',
   cancelled: 'in progress when the run was cancelled',
+  stopped: 'in progress when its run or its fork ended',
   not_reached: 'the run has not come here',
   hidden: 'runs, but is not listed on instances',
 };
@@ -57,6 +60,7 @@ const AGGREGATE: StepState[] = [
   'waiting',
   'running',
   'cancelled',
+  'stopped',
   'completed',
   'skipped',
 ];
