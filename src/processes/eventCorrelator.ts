@@ -100,8 +100,10 @@ const offerOnce = async (
       now,
     });
   }
-  // The receipt is news on the instance's stream: the executor moves the instance on.
-  await session.flush(causedBy(session.last!, EXECUTOR_ACTOR));
+  // The receipt is news on the instance's stream: the executor moves the instance on. Its cause is
+  // the event that woke it, so following that event's correlation finds the instance it moved and
+  // what the instance did next.
+  await session.flush(causedBy(event, EXECUTOR_ACTOR));
   return 'taken';
 };
 

@@ -89,6 +89,54 @@ describe('wait_for_event: an instance waits for a business event', function () {
     expect(paid.output.data.reference).to.equal('INV-1');
   });
 
+  it('carries the waking event as the cause of its receipt, and its correlation to what the instance does next', async () => {
+    await activeDefinition(
+      service,
+      definitionOf('orders.await-then-confirm', [
+        {
+          id: 'paid',
+          type: 'wait_for_event',
+          event_type: 'payment.received',
+          match: 'event.data.reference = input.invoice_id',
+        },
+        {
+          id: 'confirm',
+          type: 'emit',
+          event_type: 'order.confirmed',
+          data: '{ "order": input.invoice_id }',
+        },
+      ]),
+    );
+    const res = await run(service, 'orders.await-then-confirm', {
+      input: { invoice_id: 'INV-CHAIN' },
+    });
+    const id = res.body.id as string;
+    await waiting(id);
+    const matching = await publish(payment('INV-CHAIN'));
+    const end = await eventually(
+      () => service.api.get(`/v1/process-instances/${id}`, service.admin),
+      (r) => r.body.status === 'completed',
+    );
+    const confirmed = (end.body.steps as Array<Record<string, any>>)[1]!.output.event_id as string;
+
+    type Entry = { id: string; type: string; stream: string; metadata: Record<string, string> };
+    const entries = async (query: string) => {
+      const page = await service.api.get(`/v1/audit/events?${query}&limit=100`, service.admin);
+      expect(page.status, page.text).to.equal(200);
+      return page.body.data as Entry[];
+    };
+    const [published] = await entries(`stream=event-${matching.id}`);
+    const chain = published!.metadata.correlation_id ?? published!.id;
+    const followed = await entries(`correlation_id=${chain}`);
+    const received = followed.find((e) => e.type === 'process_instance.event_received');
+    expect(received, 'the receipt is in the payment’s chain').to.not.equal(undefined);
+    expect(received!.stream).to.equal(`process_instance-${id}`);
+    expect(received!.metadata.causation_id).to.equal(published!.id);
+    const types = followed.map((e) => `${e.stream.split('-')[0]}:${e.type}`);
+    expect(types).to.include('process_instance:process_instance.completed');
+    expect(followed.map((e) => e.stream)).to.include(`event-${confirmed}`);
+  });
+
   it('goes to on_timeout when no matching event comes in time', async () => {
     await activeDefinition(service, awaitingPayment('orders.await-late', 300));
     const res = await run(service, 'orders.await-late', { input: { invoice_id: 'INV-9' } });
