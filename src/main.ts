@@ -36,8 +36,19 @@ const main = async () => {
   }
 
   if (service.url) {
+    // The address bound (all interfaces unless HOST or development mode say otherwise), and the
+    // pages to open from this machine.
+    const port = new URL(service.url).port;
     logger.info(
-      { url: service.url, data_dir: config.dataDir, mode: config.mode, roles: config.roles },
+      {
+        url: service.url,
+        listening_on: `${config.host}:${port}`,
+        console: `${service.url}/console`,
+        docs: `${service.url}/docs`,
+        data_dir: config.dataDir,
+        mode: config.mode,
+        roles: config.roles,
+      },
       'sluice is listening',
     );
   } else {

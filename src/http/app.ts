@@ -38,6 +38,7 @@ import { processInstanceRoutes } from './routes/processInstances.js';
 import { processRunRoutes } from './routes/processRuns.js';
 import { merchantErasureRoutes } from './routes/merchantErasure.js';
 import { processSignalRoutes } from './routes/processSignals.js';
+import { landingRoutes } from './routes/landing.js';
 
 /**
  * The HTTP API. Order matters: every request gets an id and a log line; OPTIONS is refused before
@@ -70,6 +71,7 @@ export const createApp = (services: Services): Express => {
   app.use(optionsNotServed());
   app.use(canonicalPath());
   app.use(systemRoutes(services));
+  app.use(landingRoutes());
   app.use(portalExchangeRoutes(services));
   app.use(pageRoutes(services));
 

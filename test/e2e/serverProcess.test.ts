@@ -30,6 +30,42 @@ describe('the server as a process', () => {
     }
   });
 
+  it('says at start where it listens and which pages to open, and its root leads to them', async () => {
+    const dir = tempDir();
+    try {
+      const server = await startServerProcess({ SLUICE_DATA_DIR: dir.path, HOST: '0.0.0.0' });
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('sluice is listening'));
+      const logged = JSON.parse(line!) as Record<string, string>;
+      const port = new URL(server.url).port;
+      expect(logged.listening_on).to.equal(`0.0.0.0:${port}`);
+      expect(logged.console).to.equal(`${server.url}/console`);
+      expect(logged.docs).to.equal(`${server.url}/docs`);
+
+      const page = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
+      expect(page.status).to.equal(200);
+      expect(page.headers.get('content-type')).to.match(/^text\/html/);
+      const html = await page.text();
+      for (const link of ['console', 'docs/', 'v1/openapi.json', 'healthz'])
+        expect(html).to.include(`href="${link}"`);
+      expect(html).to.include('admin.key').and.include('/v1/portal/sessions');
+
+      const links = (await (await fetch(`${server.url}/`)).json()) as {
+        links: Record<string, string>;
+      };
+      for (const [name, link] of Object.entries(links.links)) {
+        const res = await fetch(new URL(link, `${server.url}/`));
+        expect(res.status, `${name}: ${link}`).to.equal(200);
+      }
+      server.child.kill('SIGTERM');
+      expect(await server.exited).to.equal(0);
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('stops on a signal sent to the shell of `npm start`, freeing its port and data folder', async () => {
     // npm hands SIGTERM and SIGINT to the shell running the script: the server must be that
     // process (exec), or the shell dies and leaves it running, port and folder lock held.
