@@ -20,6 +20,14 @@ export type StoredDataKey = {
   destroyed_because: DestroyedBecause | null;
 };
 
+/** The live keys of the periods before one: what a retention sweep would destroy. */
+export type LiveKeysBefore = {
+  keys: number;
+  merchants: number;
+  /** The earliest period among them; null when there is none. */
+  oldest_period: string | null;
+};
+
 export type NewDataKey = { id: string; wrapped: string; created_at: string };
 
 /**
@@ -38,6 +46,8 @@ export type PayloadKeyStore = {
   destroyMerchant: (merchantId: string, at: string) => Promise<number>;
   /** Destroys every live key of a period that started before `period`; returns how many. */
   destroyBefore: (period: string, at: string) => Promise<number>;
+  /** What `destroyBefore(period)` would destroy now, counted, destroying nothing. */
+  liveBefore: (period: string) => Promise<LiveKeysBefore>;
   /**
    * Earlier encryption keys, wrapped under the current one: what was sealed under them directly
    * (endpoint secrets in the log) stays readable after a rotation.

@@ -35,6 +35,8 @@ export type Config = {
   encryptionKey: Buffer | undefined;
   /** Payloads older than this (in milliseconds) are no longer kept readable; undefined: for ever. */
   payloadRetentionMs: number | undefined;
+  /** Report what the retention would destroy, and destroy nothing. */
+  payloadRetentionDryRun: boolean;
   /** Seal new payloads under the merchants' data keys (false: in clear, to measure what it costs). */
   payloadEncryption: boolean;
   maxWaitMs: number;
@@ -171,6 +173,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       const days = read(env, 'SLUICE_PAYLOAD_RETENTION_DAYS', positiveDays, undefined);
       return days === undefined ? undefined : Math.round(days * 86_400_000);
     })(),
+    payloadRetentionDryRun: read(env, 'SLUICE_PAYLOAD_RETENTION_DRY_RUN', boolean, false),
     payloadEncryption: read(env, 'SLUICE_PAYLOAD_ENCRYPTION', boolean, true),
     maxWaitMs: read(env, 'SLUICE_MAX_WAIT_MS', integer(1, 3_600_000), 30_000),
     retryScheduleS: read(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
   DestroyedBecause,
+  LiveKeysBefore,
   PayloadKeyStore,
   StoredDataKey,
 } from '../../adapters/payloadkeys/port.js';
@@ -23,7 +24,12 @@ export type DataKeys = {
   erase: (merchantId: string, at: Date) => Promise<number>;
   /** Destroys the keys of the periods that ended `retentionMs` or longer ago; returns how many. */
   expire: (now: Date, retentionMs: number) => Promise<number>;
+  /** What `expire` would destroy now, counted: keys, merchants, and the payloads they seal. */
+  pastRetention: (now: Date, retentionMs: number) => Promise<PastRetention>;
 };
+
+/** The live keys past the retention: they seal the payloads recorded before `payloads_before`. */
+export type PastRetention = LiveKeysBefore & { payloads_before: string };
 
 /**
  * How long a key read from the store is trusted before it is read again: an erasure or an expiry
@@ -128,6 +134,10 @@ export const dataKeys = (
       const count = await store.destroyMerchant(merchantId, at.toISOString());
       forgetAll();
       return count;
+    },
+    pastRetention: async (now, retentionMs) => {
+      const before = periodOf(new Date(now.getTime() - retentionMs), periodMs);
+      return { ...(await store.liveBefore(before)), payloads_before: before };
     },
     expire: async (now, retentionMs) => {
       const before = periodOf(new Date(now.getTime() - retentionMs), periodMs);

@@ -2,6 +2,9 @@ import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
 import type { TestReceiver } from '../support/receiver.js';
 import { startTestReceiver } from '../support/receiver.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { logLines } from '../support/events.js';
+import { tempDir } from '../support/tempDir.js';
 import type { TestService } from '../support/testService.js';
 import { startTestService } from '../support/testService.js';
 
@@ -76,6 +79,68 @@ describe('payloads past the retention period, and deliveries whose payload is go
     const fresh = await publish({ note: 'fresh' });
     expect((await service.api.get(`/v1/events/${fresh}`, service.admin)).body.data).to.deep.equal({
       note: 'fresh',
+    });
+  });
+
+  /** The service's log lines as objects, in order. */
+  const logged = (lines: string[]) =>
+    lines.flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((l) => JSON.parse(l) as Log);
+  type Log = { level: number; msg: string; data_keys?: number; destroyed?: number };
+  const WARN = 40;
+
+  it('in a dry run, says what the retention would destroy and destroys nothing', async () => {
+    receiver = await startTestReceiver(() => ({ status: 200 }));
+    const { lines, sink } = logLines();
+    const env = { SLUICE_PAYLOAD_RETENTION_DAYS: String(2 / 86_400) };
+    service = await startTestService(
+      { ...env, SLUICE_PAYLOAD_RETENTION_DRY_RUN: 'true' },
+      { logger: createLogger({ level: 'info', destination: sink }) },
+    );
+    await endpoint();
+    const old = await publish({ note: 'kept in a dry run' });
+    const warned = await eventually(
+      () => Promise.resolve(logged(lines)),
+      (logs) => logs.some((l) => l.msg.includes('dry run') && (l.data_keys ?? 0) > 0),
+    );
+    const dryRun = warned.find((l) => l.msg.includes('dry run') && (l.data_keys ?? 0) > 0)!;
+    expect(dryRun.level).to.equal(WARN);
+    await sleep(1500);
+    expect((await service.api.get(`/v1/events/${old}`, service.admin)).body.data).to.deep.equal({
+      note: 'kept in a dry run',
+    });
+    expect(logged(lines).some((l) => l.destroyed !== undefined)).to.equal(false);
+  });
+
+  it('warns with what it is about to destroy before it destroys', async () => {
+    receiver = await startTestReceiver(() => ({ status: 200 }));
+    const { lines, sink } = logLines();
+    const folder = tempDir();
+    after(() => folder.remove());
+    service = await startTestService(
+      // Three seconds: the grace after the warning is a tenth of that.
+      { SLUICE_PAYLOAD_RETENTION_DAYS: String(3 / 86_400) },
+      { dataDir: folder.path, logger: createLogger({ level: 'info', destination: sink }) },
+    );
+    await endpoint();
+    const old = await publish({ note: 'old' });
+    await service.stop();
+    // The next start finds the key past the retention: as when the retention is turned on.
+    await sleep(3_500);
+    service = await startTestService(
+      { SLUICE_PAYLOAD_RETENTION_DAYS: String(3 / 86_400) },
+      { dataDir: folder.path, logger: createLogger({ level: 'info', destination: sink }) },
+    );
+    const logs = await eventually(
+      () => Promise.resolve(logged(lines)),
+      (all) => all.some((l) => l.destroyed !== undefined),
+    );
+    const warning = logs.findIndex((l) => l.level === WARN && (l.data_keys ?? 0) > 0);
+    const destruction = logs.findIndex((l) => l.destroyed !== undefined);
+    expect(warning, 'a warning with counts').to.be.greaterThan(-1);
+    expect(warning).to.be.lessThan(destruction);
+    expect((await service.api.get(`/v1/events/${old}`, service.admin)).body).to.include({
+      data: null,
+      data_expired: true,
     });
   });
 

@@ -1,7 +1,7 @@
-import type { Db, MongoClient } from 'mongodb';
+import type { Collection, Db, MongoClient } from 'mongodb';
 import { MongoServerError } from 'mongodb';
 import { onceSucceeded } from '../../mongo/once.js';
-import type { PayloadKeyStore, StoredDataKey } from '../port.js';
+import type { LiveKeysBefore, PayloadKeyStore, StoredDataKey } from '../port.js';
 
 type KeyDoc = StoredDataKey & { _id: string };
 type RetiredDoc = { _id: 'retired'; wrapped: string[] };
@@ -10,6 +10,32 @@ const DUPLICATE_KEY = 11000;
 const LIVE = { wrapped: { $type: 'string' } } as const;
 
 const stored = ({ _id, ...key }: KeyDoc): StoredDataKey => ({ ...key, id: _id });
+
+/** The live keys of the periods before `period`, counted per merchant and then in all. */
+const liveKeysBefore = async (
+  keys: Collection<KeyDoc>,
+  period: string,
+): Promise<LiveKeysBefore> => {
+  const [counted] = await keys
+    .aggregate<LiveKeysBefore>([
+      { $match: { period: { $lt: period }, ...LIVE } },
+      { $group: { _id: '$merchant_id', keys: { $sum: 1 }, oldest: { $min: '$period' } } },
+      {
+        $group: {
+          _id: null,
+          keys: { $sum: '$keys' },
+          merchants: { $sum: 1 },
+          oldest_period: { $min: '$oldest' },
+        },
+      },
+    ])
+    .toArray();
+  return {
+    keys: counted?.keys ?? 0,
+    merchants: counted?.merchants ?? 0,
+    oldest_period: counted?.oldest_period ?? null,
+  };
+};
 
 /**
  * Data keys in one collection on the design card's MongoDB, unique per merchant and period among
@@ -72,6 +98,10 @@ export const mongoPayloadKeys = (
     },
     destroyMerchant: (merchantId, at) => destroy({ merchant_id: merchantId }, at, 'erased'),
     destroyBefore: (period, at) => destroy({ period: { $lt: period } }, at, 'expired'),
+    liveBefore: async (period) => {
+      await prepared();
+      return liveKeysBefore(keys, period);
+    },
     retiredKeys: async () => (await retired.findOne({ _id: 'retired' }))?.wrapped ?? [],
     rotate: async (rewrap, wrapped) => {
       const session = client.startSession();

@@ -1,6 +1,6 @@
 import type { PostgresDatabase } from '../../postgres/database.js';
 import { transaction } from '../../postgres/database.js';
-import type { PayloadKeyStore, StoredDataKey } from '../port.js';
+import type { LiveKeysBefore, PayloadKeyStore, StoredDataKey } from '../port.js';
 
 const TABLES = `
   CREATE TABLE data_keys (
@@ -66,6 +66,15 @@ export const postgresPayloadKeys = async (db: PostgresDatabase): Promise<Payload
           )
         ).rowCount ?? 0,
       ),
+    liveBefore: async (period) => {
+      const { rows } = await db.pool.query<LiveKeysBefore>(
+        `SELECT count(*)::int AS keys, count(DISTINCT merchant_id)::int AS merchants,
+                min(period) AS oldest_period
+         FROM data_keys WHERE period < $1 AND wrapped IS NOT NULL`,
+        [period],
+      );
+      return rows[0]!;
+    },
     retiredKeys: async () =>
       (
         await db.pool.query<{ wrapped: string }>(

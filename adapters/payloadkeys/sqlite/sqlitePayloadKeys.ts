@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { promised } from '../../sqlite/promised.js';
-import type { NewDataKey, PayloadKeyStore, StoredDataKey } from '../port.js';
+import type { LiveKeysBefore, NewDataKey, PayloadKeyStore, StoredDataKey } from '../port.js';
 
 export const KEYS_FILE = 'keys.db';
 
@@ -51,6 +51,10 @@ export const sqlitePayloadKeys = (file: string): PayloadKeyStore => {
     `UPDATE data_keys SET wrapped = NULL, destroyed_at = ?, destroyed_because = 'expired'
      WHERE period < ? AND wrapped IS NOT NULL`,
   );
+  const countOlder = db.prepare<[string], LiveKeysBefore>(
+    `SELECT count(*) AS keys, count(DISTINCT merchant_id) AS merchants, min(period) AS oldest_period
+     FROM data_keys WHERE period < ? AND wrapped IS NOT NULL`,
+  );
   const allLive = db.prepare<[], StoredDataKey & { wrapped: string }>(
     'SELECT * FROM data_keys WHERE wrapped IS NOT NULL',
   );
@@ -92,6 +96,7 @@ export const sqlitePayloadKeys = (file: string): PayloadKeyStore => {
     destroyBefore: promised((period: string, at: string) =>
       shredded(destroyOlder.run(at, period).changes),
     ),
+    liveBefore: promised((period: string) => countOlder.get(period)!),
     retiredKeys: promised(() => retired.all().map((row) => row.wrapped)),
     rotate: promised(
       (rewrap: (key: StoredDataKey & { wrapped: string }) => string, wrapped: readonly string[]) =>

@@ -111,6 +111,29 @@ export const payloadKeyStoreContract = (name: string, open: () => Promise<Payloa
       expect(await store.destroyBefore(JAN_2, expiredAt)).to.equal(0);
     });
 
+    it('counts what destroying before a period would destroy, destroying nothing', async () => {
+      expect(await store.liveBefore(JAN_2)).to.deep.equal({
+        keys: 0,
+        merchants: 0,
+        oldest_period: null,
+      });
+      const old = await liveKey('m_1', JAN_1);
+      await liveKey('m_1', JAN_2);
+      await liveKey('m_2', JAN_1);
+      await liveKey('m_2', '2025-12-31T00:00:00.000Z');
+      await liveKey('m_3', JAN_1);
+      await store.destroyMerchant('m_3', DESTROYED_AT);
+
+      expect(await store.liveBefore(JAN_2)).to.deep.equal({
+        keys: 3,
+        merchants: 2,
+        oldest_period: '2025-12-31T00:00:00.000Z',
+      });
+      expect(await store.find(old.id)).to.deep.equal(old);
+      expect(await store.destroyBefore(JAN_2, DESTROYED_AT)).to.equal(3);
+      expect((await store.liveBefore(JAN_2)).keys).to.equal(0);
+    });
+
     it('wraps every live key again, not the destroyed, and replaces the retired keys', async () => {
       const live = [await liveKey('m_1', JAN_1), await liveKey('m_1', JAN_2)];
       const erased = await liveKey('m_2', JAN_1);
