@@ -61,10 +61,21 @@ const startDue = async (
   // Each claim is made in a name of its own: a claim is re-entrant for its owner, and a try once
   // claimed is never claimed again, even by this dispatcher from a stale row of the queue.
   const claimant = `${d.owner}:${++d.claimsMade}`;
-  if (!(await d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS))) {
-    // Nothing is sent: the place in the endpoint's rate is given back with the slot.
+  // Nothing is sent unless claimed: the place in the endpoint's rate is given back with the
+  // slots, on every path (a claims store that failed too, or the slots would be lost for good).
+  const giveBack = () => {
     d.limits.unsent(due.endpoint_id);
     d.work.slotFreed(due.endpoint_id, d.limits.release(due.endpoint_id));
+  };
+  let claimed: boolean;
+  try {
+    claimed = await d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS);
+  } catch (err) {
+    giveBack();
+    throw err;
+  }
+  if (!claimed) {
+    giveBack();
     // A FIFO line waits for its head: it is looked at again when the claim may have lapsed.
     return fifo ? Date.now() + CLAIM_LEASE_MS / 3 : true;
   }
