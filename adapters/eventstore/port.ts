@@ -52,7 +52,16 @@ export type SubscribeOptions = {
   after?: Position;
   filter?: EventFilter;
   batchSize?: number;
+  /**
+   * Told when a turn fails (a read of the log, or the handler), with how many have failed in a
+   * row, and when a turn succeeds again after failures (undefined). The subscription tries the
+   * turn again from where it stands, after a pause that grows with the failures: a store's
+   * passing fault never ends it.
+   */
+  onTrouble?: (trouble: SubscriptionTrouble | undefined) => void;
 };
+
+export type SubscriptionTrouble = { error: Error; failures: number };
 
 export type Subscription = {
   /** Resolves once the handler is no longer running and will not be called again. */

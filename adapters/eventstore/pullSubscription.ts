@@ -9,6 +9,7 @@ import type {
   Subscription,
   SubscriptionHandler,
 } from './port.js';
+import { troublePause } from './troublePause.js';
 
 /**
  * What one append wrote: where the log ended before it, where it ends now, and what it holds.
@@ -65,6 +66,34 @@ const fromNews = (
   return { to: at, events };
 };
 
+/** Those waiting for the subscription to reach a position; all told at once if it ends failing. */
+const positionWaiters = () => {
+  let waiting: Array<{ position: Position; resolve: () => void }> = [];
+  let failure: Error | undefined;
+  return {
+    settle: (cursor: Position | undefined) => {
+      if (cursor === undefined) return;
+      const done = waiting.filter((w) => comparePositions(w.position, cursor) <= 0);
+      waiting = waiting.filter((w) => !done.includes(w));
+      for (const w of done) w.resolve();
+    },
+    fail: (error: unknown) => {
+      failure = error instanceof Error ? error : new Error(String(error));
+      for (const w of waiting) w.resolve();
+      waiting = [];
+    },
+    wait: (position: Position, cursor: Position | undefined) =>
+      new Promise<void>((resolve, reject) => {
+        if (failure !== undefined) return reject(failure);
+        if (cursor !== undefined && comparePositions(position, cursor) <= 0) return resolve();
+        waiting.push({
+          position,
+          resolve: () => (failure !== undefined ? reject(failure) : resolve()),
+        });
+      }),
+  };
+};
+
 /**
  * A subscription built from reads of the log: it reads pages until the end, hands them to the
  * handler one at a time (so the handler sees events in order and is never re-entered), then
@@ -79,8 +108,7 @@ export const pullSubscription = (
 ): Subscription => {
   let cursor: Position | undefined = options.after;
   let stopped = false;
-  let reachedWaiters: Array<{ position: Position; resolve: () => void }> = [];
-  let failure: Error | undefined;
+  const waiters = positionWaiters();
   // Every append since the subscription started is noted here, so no wake-up can fall in a gap.
   let pending: AppendNews[] = [{ unknown: true }];
   let wake: (() => void) | undefined;
@@ -93,12 +121,41 @@ export const pullSubscription = (
     sleeping?.();
   });
 
-  const settleReached = () => {
-    if (cursor === undefined) return;
-    const done = reachedWaiters.filter((w) => comparePositions(w.position, cursor!) <= 0);
-    reachedWaiters = reachedWaiters.filter((w) => !done.includes(w));
-    for (const w of done) w.resolve();
+  const settleReached = () => waiters.settle(cursor);
+
+  /** One turn: what is pending, from the news itself or read from the log. */
+  const turn = async () => {
+    const news = pending;
+    pending = [];
+    const known = fromNews(news, cursor, options.filter);
+    if (known) {
+      if (known.to !== undefined && known.to !== cursor) {
+        // Called with no events too: the handler's progress passes the events it did not want.
+        await handler(known.events, { scannedTo: known.to });
+        if (stopped) return;
+        cursor = known.to;
+        settleReached();
+      }
+      return;
+    }
+    const page = await readAll({
+      ...(cursor !== undefined && { after: cursor }),
+      ...(options.filter && { filter: options.filter }),
+      limit: options.batchSize ?? 500,
+    });
+    if (stopped) return;
+    if (page.scannedTo !== undefined) {
+      if (page.events.length > 0 || page.scannedTo !== cursor) {
+        await handler(page.events, { scannedTo: page.scannedTo });
+      }
+      cursor = page.scannedTo;
+      settleReached();
+    }
+    // A full page: read on. News of appends during the read stay pending for the next turn.
+    if (!page.atEnd) pending.unshift({ unknown: true });
   };
+
+  const pause = troublePause(options.onTrouble);
 
   const run = async () => {
     while (!stopped) {
@@ -106,43 +163,20 @@ export const pullSubscription = (
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }
-      const news = pending;
-      pending = [];
-      const known = fromNews(news, cursor, options.filter);
-      if (known) {
-        if (known.to !== undefined && known.to !== cursor) {
-          // Called with no events too: the handler's progress passes the events it did not want.
-          await handler(known.events, { scannedTo: known.to });
-          if (stopped) return;
-          cursor = known.to;
-          settleReached();
-        }
-        continue;
+      try {
+        await turn();
+        pause.succeeded();
+      } catch (error) {
+        if (stopped) return;
+        // Taken again from the cursor: news meanwhile stays pending.
+        pending.unshift({ unknown: true });
+        await pause.failed(error);
       }
-      const page = await readAll({
-        ...(cursor !== undefined && { after: cursor }),
-        ...(options.filter && { filter: options.filter }),
-        limit: options.batchSize ?? 500,
-      });
-      if (stopped) return;
-      if (page.scannedTo !== undefined) {
-        if (page.events.length > 0 || page.scannedTo !== cursor) {
-          await handler(page.events, { scannedTo: page.scannedTo });
-        }
-        cursor = page.scannedTo;
-        settleReached();
-      }
-      // A full page: read on. News of appends during the read stay pending for the next turn.
-      if (!page.atEnd) pending.unshift({ unknown: true });
     }
   };
 
   const running = run()
-    .catch((error: unknown) => {
-      failure = error instanceof Error ? error : new Error(String(error));
-      for (const w of reachedWaiters) w.resolve();
-      reachedWaiters = [];
-    })
+    .catch((error: unknown) => waiters.fail(error))
     .finally(unlisten);
 
   return {
@@ -150,16 +184,9 @@ export const pullSubscription = (
     stop: async () => {
       stopped = true;
       wake?.();
+      pause.interrupt();
       await running;
     },
-    reached: (position) =>
-      new Promise<void>((resolve, reject) => {
-        if (failure !== undefined) return reject(failure);
-        if (cursor !== undefined && comparePositions(position, cursor) <= 0) return resolve();
-        reachedWaiters.push({
-          position,
-          resolve: () => (failure !== undefined ? reject(failure) : resolve()),
-        });
-      }),
+    reached: (position) => waiters.wait(position, cursor),
   };
 };

@@ -22,7 +22,7 @@ export const logFeed = (
       }
     }
     // A batch is done once the handler returns: only then does the checkpoint pass it. A handler
-    // that rejects ends the subscription before its batch is counted.
+    // that rejects, or a checkpoint that cannot be kept, has its batch handed again.
     const subscription = eventStore.subscribe(
       { ...(after && { after }), filter },
       async (events, progress) => {
