@@ -10,8 +10,6 @@ import type { Owned } from '../../partitions/postgres/leases.js';
 import { FEED_TABLES, partitionLeases } from '../../partitions/postgres/leases.js';
 
 const LEASE_MS = 10_000;
-/** After a batch failed, its partitions are read again from their checkpoints this much later. */
-const RETRY_AFTER_MS = 1000;
 
 /** Where reading must start to give every held partition what follows its checkpoint. */
 const earliest = (owned: Owned): Position | undefined => {
@@ -71,14 +69,10 @@ const joinGroup = async (
     me.subscription = eventStore.subscribe(
       { ...(after && { after }), filter },
       async (events, { scannedTo }) => {
+        // A handler that fails, or a checkpoint that cannot be moved, fails the batch: the
+        // subscription hands it again after a pause, and the member holds on to its partitions.
         const mine = events.filter(wanted);
-        try {
-          if (mine.length > 0) await handler(mine);
-        } catch (error) {
-          // Its partitions are read again from their checkpoints, by this member or the next.
-          setTimeout(() => void (chain = chain.then(restart)), RETRY_AFTER_MS).unref();
-          throw error;
-        }
+        if (mine.length > 0) await handler(mine);
         const held = [...me.owned.keys()];
         const moved = await leases.advance(held, scannedTo);
         for (const partition of held) {
@@ -96,7 +90,7 @@ const joinGroup = async (
   const rebalance = async () => {
     if (me.stopped) return;
     const now = await leases.rebalance();
-    if (sameKeys(now, me.owned)) return;
+    if (sameKeys(now, me.owned) && (me.subscription !== undefined || now.size === 0)) return;
     await me.subscription?.stop();
     me.subscription = undefined;
     // A batch that ended while the leases were read moved checkpoints past what was read.

@@ -115,5 +115,48 @@ if (postgresUrl === undefined || postgresUrl === '') {
         await db.drop();
       }
     });
+
+    it('goes on after a checkpoint it could not move, and hands on the events after it', async () => {
+      const db = await freshSchema();
+      const store = await postgresEventStore(db);
+      // The database refuses the next move of a checkpoint, as on a dropped connection.
+      let refuseAdvance = false;
+      const query = db.pool.query.bind(db.pool) as (...args: unknown[]) => Promise<unknown>;
+      const faulty = {
+        ...db,
+        pool: new Proxy(db.pool, {
+          get: (pool, name, receiver) =>
+            name === 'query'
+              ? (...args: unknown[]) => {
+                  if (refuseAdvance && String(args[0]).includes('SET checkpoint')) {
+                    refuseAdvance = false;
+                    return Promise.reject(new Error('Connection terminated unexpectedly'));
+                  }
+                  return query(...args);
+                }
+              : (Reflect.get(pool, name, receiver) as unknown),
+        }),
+      };
+      const feed = await postgresFeed(faulty, store, { keyOf: byStream, leaseMs: 1500 });
+      const handled: string[] = [];
+      const consumer = await feed.consume('workers', { streamPrefixes: ['job-'] }, (events) => {
+        handled.push(...events.map((event) => `${event.stream}:${event.type}`));
+        return Promise.resolve();
+      });
+      try {
+        await appendTo(store, 'job-1', ['job.created']);
+        await until(() => handled.includes('job-1:job.created'));
+        refuseAdvance = true;
+        await appendTo(store, 'job-2', ['job.created']);
+        await until(() => handled.includes('job-2:job.created'));
+        await appendTo(store, 'job-3', ['job.created']);
+        await until(() => handled.includes('job-3:job.created'), 10_000);
+        expect(refuseAdvance, 'the move was refused once').to.equal(false);
+      } finally {
+        await consumer.stop();
+        await store.close();
+        await db.drop();
+      }
+    });
   });
 }
