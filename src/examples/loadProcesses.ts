@@ -8,18 +8,34 @@ import { exampleDefinitions } from './processes/definitions.js';
  * SLUICE_ADMIN_KEY or the data folder's admin.key).
  */
 const baseUrl = process.env.SLUICE_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
-const adminKey =
-  process.env.SLUICE_ADMIN_KEY ??
-  readFileSync(join(process.env.SLUICE_DATA_DIR ?? './data', 'admin.key'), 'utf8').trim();
+
+const stop = (message: string): never => {
+  process.stderr.write(`npm run examples: ${message}\n`);
+  process.exit(1);
+};
+
+const keyFile = join(process.env.SLUICE_DATA_DIR ?? './data', 'admin.key');
+const readAdminKey = (): string => {
+  try {
+    return readFileSync(keyFile, 'utf8').trim();
+  } catch {
+    return stop(
+      `no admin key: ${keyFile} is missing. Start the service from this folder first (npm run dev), or set SLUICE_ADMIN_KEY.`,
+    );
+  }
+};
+const adminKey = process.env.SLUICE_ADMIN_KEY ?? readAdminKey();
 
 const post = async (path: string, body: unknown) => {
   const res = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
-  });
+  }).catch(() =>
+    stop(`no service answers at ${baseUrl}: start it first (npm run dev), or set SLUICE_URL.`),
+  );
   const answer = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+  if (!res.ok) stop(`${path}: ${res.status} ${JSON.stringify(answer)}`);
   return answer;
 };
 

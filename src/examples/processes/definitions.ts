@@ -1,8 +1,9 @@
 /**
  * Example process definitions, one per typical shape: a straight computation that tells the
  * merchant, an approval with an automatic path, a timed reminder, an order waiting for its payment
- * (a business event) with an escalation, and a fan-out over an order's lines calling a service
- * (`src/examples/pricing.ts`). `npm run examples` publishes and activates them on a running service.
+ * (a business event) with an escalation, two checks of an order side by side (a parallel step),
+ * and a fan-out over an order's lines calling a service (`src/examples/pricing.ts`).
+ * `npm run examples` publishes and activates them on a running service.
  */
 import { PRICING_PORT } from '../pricing.js';
 
@@ -145,6 +146,70 @@ export const exampleDefinitions = [
       { id: 'done', type: 'succeed' },
     ],
     output: '{ "order_id": input.order_id, "payment_id": steps.paid.data.payment_id }',
+  },
+  {
+    id: 'order.checks',
+    name: 'Check an order',
+    description:
+      'Checks the stock of the order’s lines and its fraud risk at once, in two branches, then says whether the order can go ahead.',
+    input_schema: {
+      type: 'object',
+      required: ['order_id', 'amount', 'lines'],
+      properties: {
+        order_id: { type: 'string' },
+        amount: { type: 'integer', minimum: 0, description: 'in cents' },
+        lines: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 100,
+          items: {
+            type: 'object',
+            required: ['sku', 'quantity'],
+            properties: { sku: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } },
+          },
+        },
+      },
+    },
+    steps: [
+      {
+        id: 'checks',
+        name: 'Check stock and fraud at once',
+        type: 'parallel',
+        branches: [
+          {
+            steps: [
+              {
+                id: 'stock',
+                name: 'Check the stock',
+                type: 'transform',
+                // A warehouse's counts, as a stock service would answer them.
+                value:
+                  '( $stock := { "A": 10, "B": 0, "C": 3 }; { "short": [input.lines[quantity > ($lookup($stock, sku) ? $lookup($stock, sku) : 0)].sku] } )',
+              },
+            ],
+          },
+          {
+            steps: [
+              {
+                id: 'score',
+                name: 'Score the fraud risk',
+                type: 'transform',
+                value:
+                  '(input.amount > 100000 ? 60 : 0) + ($sum(input.lines.quantity) > 50 ? 30 : 0)',
+              },
+              {
+                id: 'risk',
+                name: 'Judge the risk',
+                type: 'transform',
+                value: '{ "score": steps.score, "risk": steps.score >= 50 ? "high" : "low" }',
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    output:
+      '{ "order_id": input.order_id, "short": steps.checks[0].short, "risk": steps.checks[1].risk, "accepted": $count(steps.checks[0].short) = 0 and steps.checks[1].risk = "low" }',
   },
   {
     id: 'order.fan_out',
