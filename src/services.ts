@@ -1,3 +1,4 @@
+import type { WorkerHealth } from './processing/workerHealth.js';
 import type { Claims } from '../adapters/claims/port.js';
 import type { HostResolver } from '../adapters/dns/hostResolver.js';
 import type { EventStore } from '../adapters/eventstore/port.js';
@@ -51,6 +52,8 @@ export type Services = {
    */
   secrets: SecretBox;
   logger: Logger;
+  /** What the process's workers say of their loops: it is not ready while one is failing. */
+  health: WorkerHealth;
   metrics: Metrics;
   now: () => Date;
   /** The event types as the log has them: what publications and endpoint filters are checked against. */

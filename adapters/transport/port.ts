@@ -1,11 +1,12 @@
 import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
 import type { EventFilter } from '../../domain/shared/eventFilter.js';
+import type { SubscriptionTrouble } from '../eventstore/port.js';
 
 /**
  * Handles a batch of events. It resolves once their effects are recorded; only then is the batch
- * counted as done. A batch whose handler rejects stays unfinished and is handed out again: by the
- * log feed when its group next consumes (the rejection ends the consumer), by Kafka after a pause
- * (the client retries it). A handler should rather retry what can succeed later itself.
+ * counted as done. A batch whose handler rejects stays unfinished and is handed out again after a
+ * pause: by the log feed and the PostgreSQL feed from the group's progress, by Kafka as its client
+ * retries. A handler should rather retry what can succeed later itself.
  */
 export type FeedHandler = (events: readonly RecordedEvent[]) => Promise<void>;
 
@@ -36,6 +37,12 @@ export type ConsumeOptions = {
    * its end, for a group that takes up what came before in another way.
    */
   firstFrom?: 'start' | 'end';
+  /**
+   * Told when the group's member fails to read the feed or to keep its progress (it tries again
+   * by itself, after a pause), with the failures in a row, and when it succeeds again
+   * (undefined).
+   */
+  onTrouble?: (trouble: SubscriptionTrouble | undefined) => void;
 };
 
 /** Where a group of the log feed stands in the log. */

@@ -77,6 +77,8 @@ export class HttpProblem extends Error {
     readonly detail: string,
     readonly errors?: FieldFault[],
     readonly headers: Record<string, string> = {},
+    /** Members the problem's type adds to the body (RFC 9457 extension members). */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(detail);
     this.name = 'HttpProblem';
@@ -85,6 +87,7 @@ export class HttpProblem extends Error {
 }
 
 export const problemBody = (problem: HttpProblem, requestId: string): ProblemBody => ({
+  ...problem.extensions,
   type: `urn:sluice:problem:${problem.code}`,
   title: TITLES[problem.code],
   status: problem.status,

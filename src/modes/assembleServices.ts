@@ -5,6 +5,8 @@ import type { BootstrapKey } from '../auth/bootstrapKey.js';
 import { bootstrapAdminKey } from '../auth/bootstrapKey.js';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
+import type { WorkerHealth } from '../processing/workerHealth.js';
+import { workerHealth } from '../processing/workerHealth.js';
 import { createMetrics } from '../metrics/metrics.js';
 import { registerStateGauges } from '../metrics/stateGauges.js';
 import { webhookBodies } from '../delivery/webhookBodies.js';
@@ -29,7 +31,10 @@ export type ModePorts = Pick<
   | 'partitions'
   | 'projector'
   | 'payloadKeys'
->;
+> & {
+  /** Made by the mode when its stores' workers (the projector) start before the services. */
+  health?: WorkerHealth;
+};
 
 /**
  * The services every part of the program uses, over the ports of either mode: the keys (from the
@@ -52,6 +57,7 @@ export const assembleServices = async (
     ...(config.payloadRetentionMs !== undefined && { retentionMs: config.payloadRetentionMs }),
   });
   const now = () => new Date();
+  const health = ports.health ?? workerHealth(logger, now);
   const eventStore = sealingEventStore(ports.eventStore, keys, {
     seal: config.payloadEncryption,
     now,
@@ -70,11 +76,12 @@ export const assembleServices = async (
     authenticate: authenticator(ports.readStore, adminKey.key),
     secrets,
     logger,
+    health,
     metrics: createMetrics(),
     now,
     eventTypes: eventTypeCatalog(eventStore),
     definitions: definitions({ readStore: ports.readStore, secrets }),
-    instanceEndings: await startInstanceEndings({ eventStore, logger }),
+    instanceEndings: await startInstanceEndings({ eventStore, logger, health }),
     webhookBodies: webhookBodies(),
     hostResolver: hostResolver({
       servers: config.guards.dnsServers,

@@ -1,5 +1,6 @@
 import { allProjections } from '../../projections/index.js';
 import type { Config } from '../config/config.js';
+import { workerHealth } from '../processing/workerHealth.js';
 import type { Logger } from '../logging/logger.js';
 import { startStallWatch } from '../quarantine/stallWatch.js';
 import { join } from 'node:path';
@@ -29,12 +30,13 @@ export const startDistributed = async (
   const stores = await openDistributedStores(config, logger);
   const { eventStore, readStore, idempotency, payloadKeys, claims, partitions, transport } = stores;
   const view = projectorView(eventStore, readStore, allProjections);
+  const health = workerHealth(logger);
   // One projector process writes at a time; the others stand by and see its checkpoints.
   const projecting = config.roles.includes('projector')
     ? await activeRole(
         partitions,
         'projector',
-        () => startProjector(eventStore, readStore, allProjections, logger),
+        () => startProjector(eventStore, readStore, allProjections, logger, { health }),
         logger,
       )
     : undefined;
@@ -49,16 +51,17 @@ export const startDistributed = async (
     claims,
     partitions,
     projector,
+    health,
   });
   const workers = await startWorkers(services, config.roles, {
     ...(transport.topic && { topic: transport.topic }),
   });
   const api = config.roles.includes('api') ? await startApi(services) : undefined;
   // A process without the API still answers its orchestrator's health checks, on PORT.
-  const health = api
+  const healthPort = api
     ? undefined
     : await startWorkerHealth(services, { port: config.port, host: config.host });
-  if (health) logger.info({ url: health.url }, 'health checks are answered here');
+  if (healthPort) logger.info({ url: healthPort.url }, 'health checks are answered here');
   return {
     services,
     url: api?.url ?? '',
@@ -66,7 +69,7 @@ export const startDistributed = async (
     api,
     close: async () => {
       await api?.close();
-      await health?.close();
+      await healthPort?.close();
       await workers.stop();
       await services.instanceEndings.stop();
       services.hostResolver.close();

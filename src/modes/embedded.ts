@@ -1,6 +1,7 @@
 import { allProjections } from '../../projections/index.js';
 import type { BootstrapKey } from '../auth/bootstrapKey.js';
 import type { Config } from '../config/config.js';
+import { workerHealth } from '../processing/workerHealth.js';
 import type { Logger } from '../logging/logger.js';
 import { startStallWatch } from '../quarantine/stallWatch.js';
 import { join } from 'node:path';
@@ -32,8 +33,10 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
   // Taken up once the folder is this process's own: a journal there is then of a dead one.
   const stallWatch = startStallWatch(join(config.dataDir, 'quarantine'), logger);
   // The read models live in the log's own file: they are applied inside each append's transaction.
+  const health = workerHealth(logger);
   const projector = await startProjector(eventStore, readStore, allProjections, logger, {
     inline: true,
+    health,
   });
   const { services, adminKey } = await assembleServices(config, logger, {
     eventStore,
@@ -44,6 +47,7 @@ export const startEmbedded = async (config: Config, logger: Logger): Promise<Run
     claims: memoryClaims(),
     partitions: soleMember(),
     projector,
+    health,
   });
   // One process runs every role: the relay alone has no use here, the feed being the log itself.
   const workers = await startWorkers(services, ['dispatcher', 'executor']);

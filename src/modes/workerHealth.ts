@@ -4,27 +4,17 @@ import { limitConnections, timeoutOptions } from '../http/server.js';
 import { authenticationFailures } from '../http/middleware/authenticationFailures.js';
 import { clientAddress } from '../http/middleware/clientAddress.js';
 import { metricsAccess } from '../metrics/metricsAccess.js';
+import { notReadyBecause, readiness } from '../processing/readiness.js';
 import type { Services } from '../services.js';
-
-/** A store that has not answered in this long counts as not answering. */
-const PING_TIMEOUT_MS = 2_000;
-
-const withinTimeout = (work: Promise<void>) =>
-  Promise.race([
-    work,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('no answer')), PING_TIMEOUT_MS).unref(),
-    ),
-  ]);
 
 /**
  * What a process of the worker roles (no API) answers its orchestrator's health checks with:
- * `/healthz` while it runs, `/readyz` while its stores answer (so a process cut off from them is
- * seen and restarted), and `/metrics`, its own figures. Its connections are limited as the API's
+ * `/healthz` while it runs, `/readyz` while its stores answer and no worker's loop is failing (so
+ * a process cut off from them is seen, and restarted if that lasts), and `/metrics`, its own figures. Its connections are limited as the API's
  * are: the port may be as reachable as the API's would be.
  */
 export const startWorkerHealth = async (
-  services: Pick<Services, 'config' | 'eventStore' | 'readStore' | 'metrics'>,
+  services: Pick<Services, 'config' | 'eventStore' | 'readStore' | 'metrics' | 'health'>,
   where: { port: number; host: string },
 ): Promise<{ url: string; close: () => Promise<void> }> => {
   const { guards } = services.config;
@@ -44,11 +34,14 @@ export const startWorkerHealth = async (
     if (req.method !== 'GET') return answer(405, { status: 'method not allowed' });
     if (req.url === '/healthz') return answer(200, { status: 'ok' });
     if (req.url === '/readyz') {
-      void withinTimeout(
-        Promise.all([services.eventStore.ping(), services.readStore.ping()]).then(() => undefined),
-      ).then(
-        () => answer(200, { status: 'ready', checks: { event_store: 'ok', read_store: 'ok' } }),
-        () => answer(503, { status: 'unavailable', detail: 'A store does not answer.' }),
+      void readiness(services).then(({ ready, ...found }) =>
+        ready
+          ? answer(200, { status: 'ready', ...found })
+          : answer(
+              503,
+              { status: 'unavailable', detail: notReadyBecause(found), ...found },
+              { 'retry-after': '1' },
+            ),
       );
       return;
     }

@@ -1,3 +1,4 @@
+import { systemSchemas } from './systemSchemas.js';
 import { PROBLEM_STATUS } from '../http/problem.js';
 import { eventTypeSchemas } from './eventTypeSchemas.js';
 import { filterSchemas } from './filterSchemas.js';
@@ -211,11 +212,7 @@ export const schemas = {
     replay_id: { type: 'string', pattern: '^rpl_' },
     count: { type: 'integer', minimum: 0 },
   }),
-  Health: object({ status: { const: 'ok' } }),
-  Ready: object({
-    status: { const: 'ready' },
-    checks: { type: 'object', additionalProperties: { const: 'ok' } },
-  }),
+  ...systemSchemas,
 };
 
 const problem = (description: string, headers?: Record<string, unknown>) => ({

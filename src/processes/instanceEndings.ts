@@ -3,6 +3,7 @@ import { TERMINAL_EVENT_TYPES } from '../../domain/processes/instance/instanceEv
 import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
 import { runOnLog } from '../processing/processor.js';
 import type { EventStore } from '../../adapters/eventstore/port.js';
+import type { WorkerHealth } from '../processing/workerHealth.js';
 import type { Logger } from '../logging/logger.js';
 
 /**
@@ -37,6 +38,7 @@ const parksOnAPerson = (event: RecordedEvent): boolean =>
 export const startInstanceEndings = async (services: {
   eventStore: Pick<EventStore, 'subscribe' | 'headPosition'>;
   logger: Logger;
+  health?: WorkerHealth;
 }): Promise<InstanceEndings> => {
   const waiters = new Map<string, Set<(settled: RunSettled) => void>>();
   const subscription = await runOnLog(

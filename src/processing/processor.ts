@@ -1,9 +1,14 @@
-import type { EventStore, Subscription } from '../../adapters/eventstore/port.js';
+import type {
+  EventStore,
+  Subscription,
+  SubscriptionTrouble,
+} from '../../adapters/eventstore/port.js';
 import type { EventFeed, FeedCheckpoint, FeedConsumer } from '../../adapters/transport/port.js';
 import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
 import type { EventFilter } from '../../domain/shared/eventFilter.js';
 import type { Logger } from '../logging/logger.js';
 import { retrying } from './retrying.js';
+import type { WorkerHealth } from './workerHealth.js';
 
 /**
  * Whatever follows the log is a processor: a projection keeping read models, a reactor appending
@@ -38,6 +43,30 @@ export type ProcessorDeps = {
   logger: Logger;
   /** Told of each failure of a batch, and of each success (undefined): a projection's status. */
   onOutcome?: (error: unknown) => void;
+  /** Told of the processor's failing loops, and of their recovery: the process's readiness. */
+  health?: WorkerHealth;
+};
+
+/**
+ * The processor's outcomes, told to its owner and to the process's health: a batch that keeps
+ * failing, or a log or feed that cannot be read, leaves the process not ready until it passes.
+ */
+const outcomes = (name: string, deps: ProcessorDeps) => {
+  let failures = 0;
+  return {
+    onOutcome: (error: unknown) => {
+      deps.onOutcome?.(error);
+      if (error === undefined) {
+        if (failures > 0) deps.health?.report(name, undefined);
+        failures = 0;
+        return;
+      }
+      failures++;
+      const cause = error instanceof Error ? error : new Error(JSON.stringify(error));
+      deps.health?.report(name, { error: cause, failures });
+    },
+    onTrouble: (trouble: SubscriptionTrouble | undefined) => deps.health?.report(name, trouble),
+  };
 };
 
 /**
@@ -52,9 +81,11 @@ export const followLog = (
   deps: ProcessorDeps,
   afterBatch: (scannedTo: Position) => Promise<void> = () => Promise.resolve(),
 ): Subscription => {
-  const attempt = retrying(processor.name, deps.logger, deps.onOutcome);
+  const told = outcomes(processor.name, deps);
+  const attempt = retrying(processor.name, deps.logger, told.onOutcome);
   const subscription = eventStore.subscribe(
     {
+      onTrouble: told.onTrouble,
       ...(after && { after }),
       ...(processor.filter && { filter: processor.filter }),
       ...(processor.batchSize && { batchSize: processor.batchSize }),
@@ -110,7 +141,8 @@ export const runOnFeed = async (
   deps: ProcessorDeps,
   options: { firstFrom?: 'start' | 'end' } = {},
 ): Promise<FeedConsumer> => {
-  const attempt = retrying(processor.name, deps.logger, deps.onOutcome);
+  const told = outcomes(processor.name, deps);
+  const attempt = retrying(processor.name, deps.logger, told.onOutcome);
   const consumer = await feed.consume(
     processor.name,
     processor.filter ?? {},
@@ -118,7 +150,7 @@ export const runOnFeed = async (
       attempt.run(events, () =>
         processor.handle(events, { scannedTo: events[events.length - 1]!.position }),
       ),
-    options,
+    { ...options, onTrouble: told.onTrouble },
   );
   return {
     stop: async () => {

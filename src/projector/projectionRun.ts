@@ -3,6 +3,7 @@ import type { ReadStore } from '../../adapters/readstore/port.js';
 import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
 import { comparePositions } from '../../domain/shared/envelope.js';
 import type { Projection } from '../../projections/projection.js';
+import type { WorkerHealth } from '../processing/workerHealth.js';
 import type { Logger } from '../logging/logger.js';
 import { followLog } from '../processing/processor.js';
 import type { Mutex } from './mutex.js';
@@ -40,6 +41,8 @@ export type Projecting = {
   readStore: ReadStore;
   logger: Logger;
   stopping: boolean;
+  /** Told of projections whose batches keep failing: the process is not ready meanwhile. */
+  health?: WorkerHealth;
 };
 
 /**
@@ -140,7 +143,11 @@ export const follow = (p: Projecting, run: ProjectionRun) => {
       handle: (events, { scannedTo }) => run.lock.run(() => applyBatch(p, run, events, scannedTo)),
     },
     run.appliedTo,
-    { logger: p.logger, onOutcome: (error) => noteOutcome(run, error) },
+    {
+      logger: p.logger,
+      onOutcome: (error) => noteOutcome(run, error),
+      ...(p.health && { health: p.health }),
+    },
   );
 };
 

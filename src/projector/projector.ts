@@ -2,6 +2,7 @@ import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import type { Position } from '../../domain/shared/envelope.js';
 import type { Projection } from '../../projections/projection.js';
+import type { WorkerHealth } from '../processing/workerHealth.js';
 import type { Logger } from '../logging/logger.js';
 import { allReached } from './caughtUp.js';
 import { applyInline } from './inlineApplication.js';
@@ -65,9 +66,15 @@ export const startProjector = async (
   readStore: ReadStore,
   projections: readonly Projection[],
   logger: Logger,
-  options: { inline?: boolean } = {},
+  options: { inline?: boolean; health?: WorkerHealth } = {},
 ): Promise<Projector> => {
-  const p: Projecting = { eventStore, readStore, logger, stopping: false };
+  const p: Projecting = {
+    eventStore,
+    readStore,
+    logger,
+    stopping: false,
+    ...(options.health && { health: options.health }),
+  };
   const runs = new Map<string, ProjectionRun>();
   for (const projection of projections) {
     const state = await readStore.registerProjection(projection.name, projection.collections);

@@ -24,7 +24,11 @@ export const logFeed = (
     // A batch is done once the handler returns: only then does the checkpoint pass it. A handler
     // that rejects, or a checkpoint that cannot be kept, has its batch handed again.
     const subscription = eventStore.subscribe(
-      { ...(after && { after }), filter },
+      {
+        ...(after && { after }),
+        filter,
+        ...(options.onTrouble && { onTrouble: options.onTrouble }),
+      },
       async (events, progress) => {
         if (events.length > 0) await handler(events);
         await checkpoint.save(progress.scannedTo);

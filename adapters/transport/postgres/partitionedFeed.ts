@@ -4,7 +4,8 @@ import { comparePositions } from '../../../domain/shared/envelope.js';
 import type { EventFilter } from '../../../domain/shared/eventFilter.js';
 import type { EventStore, Subscription } from '../../eventstore/port.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
-import type { EventFeed, FeedHandler } from '../port.js';
+import type { ConsumeOptions, EventFeed, FeedHandler } from '../port.js';
+import { troubleSources } from '../troubleSources.js';
 import { DEFAULT_PARTITIONS, hashOf } from '../../partitions/hash.js';
 import type { Owned } from '../../partitions/postgres/leases.js';
 import { FEED_TABLES, partitionLeases } from '../../partitions/postgres/leases.js';
@@ -55,8 +56,12 @@ const joinGroup = async (
   filter: EventFilter,
   handler: FeedHandler,
   leaseMs: number,
+  onTrouble: ConsumeOptions['onTrouble'],
 ) => {
   const me: Member = { owned: new Map(), subscription: undefined, stopped: false };
+  const sources = troubleSources(onTrouble);
+  const reading = sources('reading');
+  const renewing = sources('renewing');
   const wanted = (event: RecordedEvent) => {
     const checkpoint = me.owned.get(partitionOf(event));
     return (
@@ -67,7 +72,7 @@ const joinGroup = async (
   const follow = () => {
     const after = earliest(me.owned);
     me.subscription = eventStore.subscribe(
-      { ...(after && { after }), filter },
+      { ...(after && { after }), filter, onTrouble: reading.report },
       async (events, { scannedTo }) => {
         // A handler that fails, or a checkpoint that cannot be moved, fails the batch: the
         // subscription hands it again after a pause, and the member holds on to its partitions.
@@ -100,7 +105,9 @@ const joinGroup = async (
   let chain: Promise<void> = rebalance();
   await chain;
   const timer = setInterval(() => {
-    chain = chain.then(rebalance).catch(() => undefined);
+    // A renewal that failed is tried at the next tick; while none succeeds the member is in
+    // trouble, and its partitions go to a peer once its leases run out.
+    chain = chain.then(rebalance).then(renewing.succeeded, renewing.failed);
   }, leaseMs / 3);
   return {
     stop: async () => {
@@ -135,7 +142,15 @@ export const postgresFeed = async (
       const start =
         consumeOptions.firstFrom === 'end' ? await eventStore.headPosition() : undefined;
       await leases.create(start ?? null);
-      return joinGroup(eventStore, leases, partitionOf, filter, handler, leaseMs);
+      return joinGroup(
+        eventStore,
+        leases,
+        partitionOf,
+        filter,
+        handler,
+        leaseMs,
+        consumeOptions.onTrouble,
+      );
     },
   };
 };

@@ -10,9 +10,10 @@ import { HttpProblem } from '../problem.js';
 import { metricsAccess } from '../../metrics/metricsAccess.js';
 import { authenticationFailures } from '../middleware/authenticationFailures.js';
 import { requestAddress } from '../middleware/clientAddress.js';
+import { notReadyBecause, readiness } from '../../processing/readiness.js';
 
 /** What this file uses of the services. */
-type Needs = Pick<Services, 'config' | 'eventStore' | 'metrics' | 'readStore'>;
+type Needs = Pick<Services, 'config' | 'eventStore' | 'health' | 'metrics' | 'readStore'>;
 
 /** The window a receiver should accept timestamps in. */
 export const TIMESTAMP_TOLERANCE_S = 300;
@@ -58,12 +59,16 @@ export const systemRoutes = (services: Needs): Router => {
   router.get(
     '/readyz',
     handle(async () => {
-      try {
-        await Promise.all([services.eventStore.ping(), services.readStore.ping()]);
-      } catch {
-        throw new HttpProblem('unavailable', 'A store does not answer.');
-      }
-      return ok({ status: 'ready', checks: { event_store: 'ok', read_store: 'ok' } });
+      const { ready, ...found } = await readiness(services);
+      if (!ready)
+        throw new HttpProblem(
+          'unavailable',
+          notReadyBecause(found),
+          undefined,
+          { 'Retry-After': '1' },
+          found,
+        );
+      return ok({ status: 'ready', ...found });
     }),
   );
   const metricsAnswer = metricsAccess(

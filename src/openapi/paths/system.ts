@@ -39,7 +39,7 @@ export const systemPaths = {
       ...open,
       tags: ['System'],
       operationId: 'ready',
-      summary: 'Its stores answer',
+      summary: 'Its stores answer and none of its workers is failing',
       responses: {
         '200': { description: 'Ready', content: json(ref('Ready')) },
         ...unavailable,

@@ -59,7 +59,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Its stores answer */
+        /** Its stores answer and none of its workers is failing */
         get: operations["ready"];
         put?: never;
         post?: never;
@@ -2658,8 +2658,16 @@ export interface components {
             /** @constant */
             status: "ready";
             checks: {
-                [key: string]: "ok";
+                [key: string]: "ok" | "unavailable";
             };
+            /** @description The workers of this process whose loops are failing now (each tries again by itself); while any is, the answer is 503 with the same members */
+            workers_failing: {
+                worker: string;
+                failures: number;
+                /** Format: date-time */
+                since: string;
+                error: string;
+            }[];
         };
     };
     responses: {

@@ -22,4 +22,31 @@ describe('the health checks of a worker process (no API)', () => {
       await health.close();
     }
   });
+  it('answers not ready, naming the worker, while one of its loops fails, and ready once it recovers', async () => {
+    const service = await startTestService();
+    const health = await startWorkerHealth(service.services, { port: 0, host: '127.0.0.1' });
+    try {
+      const error = new Error('Connection terminated unexpectedly');
+      service.services.health.report('planner', { error, failures: 3 });
+      for (const url of [`${health.url}/readyz`, `${service.url}/readyz`]) {
+        const res = await fetch(url);
+        expect(res.status, url).to.equal(503);
+        expect(res.headers.get('retry-after'), url).to.equal('1');
+        const body = (await res.json()) as { detail: string; workers_failing: unknown[] };
+        expect(body.detail, url).to.include('planner');
+        expect(body.workers_failing, url).to.have.length(1);
+        expect(body.workers_failing[0], url).to.include({
+          worker: 'planner',
+          failures: 3,
+          error: 'Connection terminated unexpectedly',
+        });
+      }
+      service.services.health.report('planner', undefined);
+      expect((await fetch(`${health.url}/readyz`)).status).to.equal(200);
+      expect((await fetch(`${service.url}/readyz`)).status).to.equal(200);
+    } finally {
+      await health.close();
+      await service.stop();
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { silentLogger } from '../../../src/logging/logger.js';
 import type { Processor } from '../../../src/processing/processor.js';
 import { runOnFeed, runOnLog } from '../../../src/processing/processor.js';
 import { keptCheckpoint } from '../../../src/processing/keptCheckpoint.js';
+import { workerHealth } from '../../../src/processing/workerHealth.js';
 import { logFeed } from '../../../adapters/transport/log/logFeed.js';
 import { newEvent } from '../../support/events.js';
 import { tempDir } from '../../support/tempDir.js';
@@ -132,5 +133,32 @@ describe('processors', () => {
     await news.stop();
     expect(seen).to.deep.equal(['count-after']);
     expect(await reads.state('test_news')).to.equal(undefined);
+  });
+  it('says the process is not ready while a batch keeps failing, and ready again once it passes', async () => {
+    const health = workerHealth(silentLogger());
+    let failures = 2;
+    const seen: boolean[] = [];
+    const processor = await runOnFeed(
+      services().feed,
+      {
+        name: 'test_health',
+        filter: { streamPrefixes: ['count-'] },
+        handle: () => {
+          seen.push(health.troubled().some((w) => w.worker === 'test_health'));
+          if (failures-- > 0) return Promise.reject(new Error('statement timeout'));
+          return Promise.resolve();
+        },
+      },
+      { ...services(), health },
+    );
+    try {
+      await append('count-1');
+      await until(() => seen.length === 3, 10_000);
+      // Not troubled at the first try; troubled at the second and third, after failures.
+      expect(seen).to.deep.equal([false, true, true]);
+      expect(health.troubled()).to.deep.equal([]);
+    } finally {
+      await processor.stop();
+    }
   });
 });
