@@ -3,6 +3,7 @@ import { eventTypeSchemas } from './eventTypeSchemas.js';
 import { filterSchemas } from './filterSchemas.js';
 import { operationsSchemas } from './operationsSchemas.js';
 import { merchantErasureSchemas } from './paths/merchants.js';
+import { replaySchemas } from './paths/webhookDeliveries.js';
 import { processSchemas } from './processSchemas.js';
 import { secretSchemas } from './secretSchemas.js';
 import { list, nullable, object, ref, timestamp } from './schema.js';
@@ -13,6 +14,7 @@ export const schemas = {
   ...processSchemas,
   ...operationsSchemas,
   ...merchantErasureSchemas,
+  ...replaySchemas,
   ...filterSchemas,
   ...secretSchemas,
   FieldFault: object(
@@ -206,10 +208,6 @@ export const schemas = {
       items: { type: 'string' },
       description: 'The endpoints the test event is sent to',
     },
-  }),
-  Replay: object({
-    replay_id: { type: 'string', pattern: '^rpl_' },
-    count: { type: 'integer', minimum: 0 },
   }),
   Health: object({ status: { const: 'ok' } }),
   Ready: object({

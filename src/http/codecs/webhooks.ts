@@ -84,7 +84,7 @@ export const ListMessagesQuery = strictObject(
 export const ReplayBody = strictObject(
   'ReplayBody',
   { since: DateTime },
-  { until: DateTime, only_failed: t.boolean },
+  { until: DateTime, only_failed: t.boolean, include_unsent: t.boolean },
 );
 
 /** An event as `POST /v1/events` takes it: a filter is tried on the body it would be delivered as. */

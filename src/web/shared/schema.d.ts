@@ -356,8 +356,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send again every event of the merchant in a window that the endpoint receives
-         * @description With only_failed (the default), events already delivered successfully to the endpoint are left out.
+         * Send again the events of a window that were sent to the endpoint
+         * @description Every event of the merchant in the window that the endpoint receives and was sent to it before (it has a message for it) is sent again, with its webhook-id. With only_failed (the default), events already delivered successfully to it are left out. Events never sent to it (published before it existed, say) are sent for the first time only with include_unsent: a back-fill. Every attempt a replay causes has trigger "replay", so a back-filled message's first attempt is a replay, where a message sent as published begins with an "initial" one.
          */
         post: operations["replayWebhookMessages"];
         delete?: never;
@@ -2279,6 +2279,17 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
+        Replay: {
+            replay_id: string;
+            /** @description Every message queued: replayed + backfilled */
+            count: number;
+            /** @description Messages sent to the endpoint before, sent again */
+            replayed: number;
+            /** @description Events never sent to the endpoint, sent for the first time (include_unsent) */
+            backfilled: number;
+            /** @description Events of the window the endpoint receives but was never sent, left out without include_unsent */
+            unsent_skipped: number;
+        };
         /**
          * @description A JSONata expression over the delivered body ({ id, type, merchant_id, created_at, data }): the endpoint receives an event only when it evaluates to exactly true. An evaluation error counts as false (and is counted in the metric sluice_webhook_filter_errors_total). Each evaluation may run 100 ms; a filter that goes past its bounds (time, memory, or the size of what it makes) counts as false, without being run, for the next 60 s, and so do all of the merchant's filters that are not simple comparisons once three have. One that does not compile is 422 invalid_filter, with its position in errors[].position. null: every event the endpoint subscribes to. Not applied to test webhooks.
          * @default null
@@ -2642,10 +2653,6 @@ export interface components {
             event_id: string;
             /** @description The endpoints the test event is sent to */
             endpoints: string[];
-        };
-        Replay: {
-            replay_id: string;
-            count: number;
         };
         Health: {
             /** @constant */
@@ -3777,6 +3784,11 @@ export interface operations {
                     until?: string;
                     /** @default true */
                     only_failed?: boolean;
+                    /**
+                     * @description Also send, for the first time, the events never sent to the endpoint
+                     * @default false
+                     */
+                    include_unsent?: boolean;
                 };
             };
         };
