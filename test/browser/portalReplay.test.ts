@@ -68,7 +68,7 @@ const suite = () => {
       await replay.click();
       await page
         .getByText(
-          `1 sent again, 0 sent for the first time. 3 events never sent to this endpoint left out: tick “${UNSENT}” to send them.`,
+          `1 sent again, 0 sent for the first time. 3 events never sent to this endpoint were left out: tick “${UNSENT}” to send them too.`,
         )
         .waitFor();
       const again = await receiver.waitFor(2);

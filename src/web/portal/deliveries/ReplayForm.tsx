@@ -19,8 +19,11 @@ const outcomeOf = (replay: Schemas['Replay']): string => {
       ? 'Nothing to send in this window.'
       : `${formatCount(replay.replayed)} sent again, ${formatCount(replay.backfilled)} sent for the first time.`;
   if (skipped === 0) return sent;
-  const events = skipped === 1 ? '1 event' : `${formatCount(skipped)} events`;
-  return `${sent} ${events} never sent to this endpoint left out: tick “${UNSENT_LABEL}” to send ${skipped === 1 ? 'it' : 'them'}.`;
+  const left =
+    skipped === 1
+      ? '1 event never sent to this endpoint was left out: tick'
+      : `${formatCount(skipped)} events never sent to this endpoint were left out: tick`;
+  return `${sent} ${left} “${UNSENT_LABEL}” to send ${skipped === 1 ? 'it' : 'them'} too.`;
 };
 
 /**
