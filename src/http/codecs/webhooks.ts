@@ -42,7 +42,11 @@ export const RotateSecretBody = strictObject('RotateSecretBody', {}, { key: t.st
 export const ListEndpointsQuery = strictObject(
   'ListEndpointsQuery',
   {},
-  { ...pageQuery, merchant_id: MerchantId },
+  {
+    ...pageQuery,
+    merchant_id: MerchantId,
+    include_listeners: t.keyof({ true: null, false: null }, 'true or false'),
+  },
 );
 
 export const MerchantQuery = strictObject('MerchantQuery', {}, { merchant_id: MerchantId });

@@ -211,7 +211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List endpoints, newest first */
+        /**
+         * List endpoints, newest first
+         * @description The endpoints `sluice listen` makes for a developer’s machine (URL sluice-listen://…) are left out unless include_listeners is true. One no one has listened on for SLUICE_LISTENER_IDLE_S (default a day) is deleted, as an endpoint is.
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /** Create a webhook endpoint for a merchant; fetch its secret with the secret route */
@@ -412,7 +415,7 @@ export interface paths {
         };
         /**
          * Receive the merchant’s deliveries as they happen, over server-sent events (what sluice listen forwards)
-         * @description Opens the key’s listening endpoint (the same one each time, so its signing secret stays) for the types in `events`, or all. The stream sends `ready` `{ endpoint_id, merchant_id, filter_types, secret }` (secret null for a portal session without view_secret), then one `delivery` `{ try, event_id, event_type, headers, body }` per try: forward `body` with `headers` exactly, and answer with POST /v1/listen/attempts. Failed tries are retried on the schedule. Closing the stream disables the endpoint: its pending deliveries are abandoned. The service never connects to the listener.
+         * @description Opens the key’s listening endpoint (the same one each time, so its signing secret stays, until no one has listened on it for SLUICE_LISTENER_IDLE_S, default a day: then it is deleted and the next listen makes it again, with a new secret) for the types in `events`, or all. Endpoint lists leave it out (GET /v1/webhooks?include_listeners=true shows it). The stream sends `ready` `{ endpoint_id, merchant_id, filter_types, secret }` (secret null for a portal session without view_secret), then one `delivery` `{ try, event_id, event_type, headers, body }` per try: forward `body` with `headers` exactly, and answer with POST /v1/listen/attempts. Failed tries are retried on the schedule. Closing the stream disables the endpoint: its pending deliveries are abandoned. The service never connects to the listener.
          */
         get: operations["listenForDeliveries"];
         put?: never;
@@ -3301,6 +3304,8 @@ export interface operations {
                 merchant_id?: components["parameters"]["MerchantIdQuery"];
                 limit?: components["parameters"]["Limit"];
                 cursor?: components["parameters"]["Cursor"];
+                /** @description List the endpoints of `sluice listen` too */
+                include_listeners?: "true" | "false";
             };
             header?: never;
             path?: never;
