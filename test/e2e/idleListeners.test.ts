@@ -42,7 +42,10 @@ describe('sluice listen: listening endpoints out of the lists, and removed once 
   let service: TestService;
   let merchant: string;
   before(async () => {
-    service = await startTestService({ SLUICE_LISTENER_IDLE_S: '2' });
+    service = await startTestService({
+      SLUICE_LISTENER_IDLE_S: '2',
+      SLUICE_MAX_ENDPOINTS_PER_MERCHANT: '2',
+    });
     merchant = await createKey(service, 'merchant', 'mer_acme');
   });
   after(() => service.stop());
@@ -77,6 +80,11 @@ describe('sluice listen: listening endpoints out of the lists, and removed once 
       expect(read.body).to.not.have.property('listener');
       const refused = await service.api.get('/v1/webhooks?include_listeners=yes', merchant);
       expect(refused.status).to.equal(400);
+      // Nor does a listener count among the merchant's endpoints, of which it may have two.
+      const made = (n: number) =>
+        service.api.post('/v1/webhooks', merchant, { url: `https://hooks.example.com/${n}` });
+      expect((await made(2)).status).to.equal(201);
+      expect((await made(3)).body.code).to.equal('limit_reached');
     } finally {
       session.stop();
     }
