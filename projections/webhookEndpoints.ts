@@ -1,6 +1,7 @@
 import { isSensitiveHeader, REDACTED_VALUE } from '../domain/webhooks/endpointHeaders.js';
 import type { DisabledReason, EndpointEvent } from '../domain/webhooks/endpoint.js';
 import type { EndpointOrdering } from '../domain/webhooks/endpointFilter.js';
+import { isListenerUrl } from '../domain/webhooks/listener.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Change, Projection } from './projection.js';
 import { collection } from './collection.js';
@@ -29,6 +30,11 @@ export type EndpointDoc = {
   ordering: EndpointOrdering;
   created_at: string;
   updated_at: string;
+  /**
+   * True on a `sluice listen` endpoint, absent (or null) on any other: lists leave listeners out by
+   * asking for its absence, which endpoints recorded before it existed share. Never served.
+   */
+  listener?: true | null;
 };
 
 /** The sealed (encrypted) signing secrets of an endpoint: the current one and, during a rotation's grace, the previous. */
@@ -54,7 +60,15 @@ const shown = (headers: Readonly<Record<string, string>>) =>
 export const webhookEndpointsProjection: Projection = {
   name: 'webhook_endpoints',
   collections: [
-    { name: WEBHOOK_ENDPOINTS, indexes: [['created_at'], ['merchant_id', 'created_at']] },
+    {
+      name: WEBHOOK_ENDPOINTS,
+      indexes: [
+        ['created_at'],
+        ['merchant_id', 'created_at'],
+        ['merchant_id', 'listener', 'created_at'],
+        ['listener', 'disabled', 'updated_at'],
+      ],
+    },
     { name: ENDPOINT_SECRETS, indexes: [] },
   ],
   filter: { streamPrefixes: ['webhook_endpoint-'] },
@@ -81,6 +95,7 @@ export const webhookEndpointsProjection: Projection = {
           ordering: event.data.ordering ?? 'unordered',
           created_at,
           updated_at: created_at,
+          ...(isListenerUrl(event.data.url) && { listener: true }),
         };
         const secrets: EndpointSecretsDoc = {
           id: endpoint_id,
@@ -106,6 +121,7 @@ export const webhookEndpointsProjection: Projection = {
             set: {
               ...changes,
               ...(headers && { headers: shown(headers) }),
+              ...(changes.url !== undefined && { listener: isListenerUrl(changes.url) || null }),
               updated_at: event.data.updated_at,
             },
           },

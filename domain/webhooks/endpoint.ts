@@ -1,4 +1,5 @@
 import { checkHeaderNames } from './endpointHeaders.js';
+import { remadeListener } from './listener.js';
 import type { EndpointOrdering } from './endpointFilter.js';
 import { checkFilter, checkOrdering } from './endpointFilter.js';
 import { left, right } from 'fp-ts/lib/Either.js';
@@ -219,7 +220,7 @@ export const endpointDecider: Decider<EndpointCommand, EndpointEvent, EndpointSt
 
   decide: (command, state) => {
     if (command.type === 'create_endpoint') {
-      if (state.status !== 'absent')
+      if (state.status !== 'absent' && !remadeListener(state, command))
         return left(domainError('conflict', `Endpoint ${command.endpoint_id} exists.`));
       const refused = checkSettings(command.settings, command.event_types);
       if (refused) return left(refused);

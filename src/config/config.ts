@@ -44,6 +44,12 @@ export type Config = {
   attemptTimeoutMs: number;
   rotationGraceS: number;
   disableAfterS: number;
+  /**
+   * How long (SLUICE_LISTENER_IDLE_S, in seconds; default a day) a `sluice listen` endpoint is
+   * kept once no one listens on it: then it is deleted, as any endpoint is, and the key's next
+   * listen makes it again with a new signing secret.
+   */
+  listenerIdleMs: number;
   rateLimitRps: number;
   deliveryConcurrency: number;
   endpointConcurrency: number;
@@ -185,6 +191,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     attemptTimeoutMs: read(env, 'SLUICE_ATTEMPT_TIMEOUT_MS', integer(1, 300_000), 15_000),
     rotationGraceS: read(env, 'SLUICE_ROTATION_GRACE_S', integer(0, 30 * 86_400), 86_400),
     disableAfterS: read(env, 'SLUICE_DISABLE_AFTER_S', integer(1, 365 * 86_400), 432_000),
+    listenerIdleMs: read(env, 'SLUICE_LISTENER_IDLE_S', integer(1, 365 * 86_400), 86_400) * 1000,
     rateLimitRps: read(env, 'SLUICE_RATE_LIMIT_RPS', integer(1, 1_000_000), 100),
     deliveryConcurrency,
     endpointConcurrency: read(env, 'SLUICE_ENDPOINT_CONCURRENCY', integer(1, 1000), 16),

@@ -25,11 +25,23 @@ export type ReplayWindow = {
   until?: string | undefined;
   /** Only the events not yet delivered successfully to the endpoint (the default of the API). */
   onlyFailed: boolean;
+  /**
+   * Also the events never sent to the endpoint (published before it existed, say), sent to it for
+   * the first time: a back-fill. Off by default, so that a replay only sends again what was sent.
+   */
+  includeUnsent: boolean;
 };
 
 export type Replayed = {
   replay_id: string;
+  /** Every message the replay queued: `replayed` plus `backfilled`. */
   count: number;
+  /** Messages the endpoint had been sent before, sent again. */
+  replayed: number;
+  /** Events never sent to the endpoint, sent to it for the first time (`includeUnsent`). */
+  backfilled: number;
+  /** Events of the window it receives but was never sent, left out because `includeUnsent` was off. */
+  unsent_skipped: number;
   /** Where the last delivery event sits in the log: wait for the projections to reach it. */
   position: Position | undefined;
 };
@@ -59,9 +71,38 @@ export const endpointToReplay = async (
 };
 
 /**
+ * What a replay does with one event of its window that the endpoint receives, named after what it
+ * counts: sent again, sent for the first time, left out as never sent, or left out as delivered.
+ */
+type Choice = 'replayed' | 'backfilled' | 'unsent_skipped' | 'delivered';
+
+/**
+ * An event the endpoint has a message for was sent to it before: it is sent again, unless it was
+ * delivered and only failed ones are asked for. One it has none for never was (it was published
+ * before the endpoint existed, or was filtered out then): it is sent only when asked for.
+ */
+const choiceFor = async (
+  services: Pick<Services, 'readStore'>,
+  endpointId: string,
+  eventId: string,
+  window: ReplayWindow,
+): Promise<Choice> => {
+  const message = await getDoc(
+    services.readStore,
+    WEBHOOK_MESSAGES,
+    messageId(endpointId, eventId),
+  );
+  if (!message) return window.includeUnsent ? 'backfilled' : 'unsent_skipped';
+  if (window.onlyFailed && message.status === 'succeeded') return 'delivered';
+  return 'replayed';
+};
+
+/**
  * Sends again every event of the endpoint's merchant created in the window that the endpoint
- * receives (its filter types and channels) and, with `onlyFailed`, that has not yet reached it:
- * each is planned, or requeued as a new round, with trigger `replay` and one replay id.
+ * receives (its filter types and channels) and was sent to it before and, with `onlyFailed`, that
+ * has not yet reached it; with `includeUnsent`, those never sent to it too. Each is requeued as a
+ * new round, or planned, with trigger `replay` and one replay id: a back-filled message's first
+ * attempt is a `replay`, where a message sent as published begins with an `initial` one.
  */
 export const replayWindow = async (
   services: ReplayServices,
@@ -81,7 +122,7 @@ export const replayWindow = async (
     );
   }
   const replayId = newId('rpl');
-  let count = 0;
+  const counts = { replayed: 0, backfilled: 0, unsent_skipped: 0 };
   let unreadable = 0;
   let last: Position | undefined;
   let cursor: string | undefined;
@@ -103,15 +144,10 @@ export const replayWindow = async (
       }
       const event = { ...opened, data: opened.data };
       if (!(await replayReceives(services, endpoint, event, reads))) continue;
-      if (window.onlyFailed) {
-        const message = await getDoc(
-          services.readStore,
-          WEBHOOK_MESSAGES,
-          messageId(endpoint.id, event.id),
-        );
-        if (message?.status === 'succeeded') continue;
-      }
-      chosen.push(event);
+      const choice = await choiceFor(services, endpoint.id, event.id, window);
+      if (choice === 'delivered') continue;
+      counts[choice]++;
+      if (choice !== 'unsent_skipped') chosen.push(event);
     }
     // A page's deliveries are written together: the store commits them as one group.
     const results = await Promise.all(
@@ -122,9 +158,9 @@ export const replayWindow = async (
       const position = result.right;
       if (position && (last === undefined || comparePositions(position, last) > 0)) last = position;
     }
-    count += chosen.length;
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+  const count = counts.replayed + counts.backfilled;
   if (count === 0 && unreadable > 0)
     return left(
       domainError(
@@ -132,5 +168,5 @@ export const replayWindow = async (
         `The ${unreadable} events of the window can no longer be sent: their payloads were erased or have expired.`,
       ),
     );
-  return right({ replay_id: replayId, count, position: last });
+  return right({ replay_id: replayId, count, ...counts, position: last });
 };

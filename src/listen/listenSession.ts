@@ -8,6 +8,7 @@ import { bodyOf, isTheTryDue, readDelivery, signingSecrets } from '../delivery/t
 import { findDocs, getDoc } from '../reads/readModels.js';
 import type { Services } from '../services.js';
 import { tryToken } from './listenedTry.js';
+import { renewEveryMs, renewListener } from './listeningLease.js';
 
 type Needs = AttemptNeeds & Pick<Services, 'claims'>;
 
@@ -38,7 +39,8 @@ const signedHeaders = (body: string, id: string, at: Date, secrets: readonly str
  * Hands the listening endpoint's due tries to one listening session as they fall due, each under a
  * claim in the session's name (held for an attempt's time and more, while the listener forwards
  * it), so that two sessions or processes never send the same try. Tries that are no longer the
- * ones due are skipped, as the dispatcher skips them.
+ * ones due are skipped, as the dispatcher skips them. While it runs, the session keeps its hold
+ * on the listener (src/listen/listeningLease.ts), which keeps it from being removed as idle.
  */
 export const listenSession = (
   services: Needs,
@@ -101,9 +103,18 @@ export const listenSession = (
     }
   };
   void loop();
+  // The session's hold on its listener, renewed apart from the looks: a slow look must not let it
+  // lapse, or the listener could be taken for idle and removed while the developer listens.
+  const renewal = setInterval(() => {
+    renewListener(services, endpointId).catch((err: unknown) =>
+      services.logger.warn({ err, endpoint_id: endpointId }, 'could not renew a listener’s hold'),
+    );
+  }, renewEveryMs(services.config));
+  renewal.unref();
   return {
     stop: () => {
       running = false;
+      clearInterval(renewal);
     },
   };
 };

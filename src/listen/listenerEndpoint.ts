@@ -1,26 +1,22 @@
 import { createHash } from 'node:crypto';
-import type { EventMetadata } from '../../domain/shared/envelope.js';
-import type { EndpointSettings } from '../../domain/webhooks/endpoint.js';
+import type { EventMetadata, RecordedEvent } from '../../domain/shared/envelope.js';
+import type { EndpointEvent, EndpointSettings } from '../../domain/webhooks/endpoint.js';
 import { endpointDecider, endpointStream } from '../../domain/webhooks/endpoint.js';
-import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
+import { LISTENER_URL_PREFIX } from '../../domain/webhooks/listener.js';
+import { ENDPOINT_SECRETS } from '../../projections/webhookEndpoints.js';
 import { execute } from '../http/execute.js';
 import { HttpProblem } from '../http/problem.js';
 import { getDoc } from '../reads/readModels.js';
 import type { Services } from '../services.js';
 import { generateSigningSecret } from '../webhooks/signingSecret.js';
+import { holdListener } from './listeningLease.js';
 
 type Needs = Pick<
   Services,
-  'eventStore' | 'eventTypes' | 'now' | 'projector' | 'readStore' | 'secrets'
+  'claims' | 'config' | 'eventStore' | 'eventTypes' | 'now' | 'projector' | 'readStore' | 'secrets'
 >;
 
-/**
- * A listening endpoint's URL: no address the service connects to. Its tries go to the developer's
- * `sluice listen` over the stream it opened (src/listen/listenSession.ts), never over HTTP.
- */
-export const LISTENER_URL_PREFIX = 'sluice-listen://';
-
-export const isListenerUrl = (url: string): boolean => url.startsWith(LISTENER_URL_PREFIX);
+export { isListenerUrl } from '../../domain/webhooks/listener.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -50,9 +46,18 @@ const settingsOf = (keyId: string, filterTypes: string[] | null): EndpointSettin
 
 export type OpenedListener = { endpointId: string; secret: string };
 
+/** How the key's listening endpoint stands in the log: the read models may not know yet. */
+const standingOf = async (services: Pick<Services, 'eventStore'>, endpointId: string) =>
+  (await services.eventStore.readStream(endpointStream(endpointId))).reduce(
+    (state, event) => endpointDecider.evolve(state, event as RecordedEvent<EndpointEvent>),
+    endpointDecider.initialState(),
+  );
+
 /**
- * Opens the key's listening endpoint for a merchant: made on its first listen, enabled again (for
- * the types asked for) on the next ones. Deliveries are planned to it like to any endpoint.
+ * Opens the key's listening endpoint for a merchant: made on its first listen (and again after it
+ * was deleted, unused), enabled again (for the types asked for) on the next ones. Deliveries are
+ * planned to it like to any endpoint. The session holds it from before it opens, so that no sweep
+ * of idle listeners deletes it meanwhile (src/listen/idleListeners.ts).
  */
 export const openListener = async (
   services: Needs,
@@ -64,8 +69,9 @@ export const openListener = async (
   metadata: EventMetadata,
 ): Promise<OpenedListener> => {
   const endpointId = listenerEndpointId(keyId);
-  const existing = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, endpointId);
-  if (existing && existing.merchant_id !== merchantId)
+  await holdListener(services, endpointId);
+  const standing = await standingOf(services, endpointId);
+  if (standing.status !== 'absent' && standing.merchant_id !== merchantId)
     throw new HttpProblem('conflict', 'This key listens for another merchant.');
   const event_types = await services.eventTypes.knownTypes(filterTypes ?? []);
   const now = services.now().toISOString();
@@ -74,7 +80,7 @@ export const openListener = async (
     services,
     endpointDecider,
     endpointStream(endpointId),
-    existing
+    standing.status === 'live'
       ? {
           ...scoped,
           type: 'update_endpoint',

@@ -12,6 +12,7 @@ import { startNotifier } from '../processes/notifier.js';
 import type { Services } from '../services.js';
 import { startRelay } from '../transport/relay.js';
 import { startRetentionSweeper } from '../payloads/retentionSweeper.js';
+import { startIdleListenerSweep } from '../listen/idleListeners.js';
 import type { Role } from './roles.js';
 
 type Stoppable = { stop: () => Promise<void> };
@@ -26,7 +27,7 @@ export const startWorkers = async (
   options: { topic?: EventTopic } = {},
 ): Promise<Stoppable> => {
   const { config } = services;
-  const started: Stoppable[] = [startRetentionSweeper(services)];
+  const started: Stoppable[] = [startRetentionSweeper(services), startIdleListenerSweep(services)];
   // Where the feed is the log itself (PostgreSQL), the relay has nothing to copy.
   // One relay writes the topic at a time; further ones stand by.
   const { topic } = options;

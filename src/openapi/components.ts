@@ -4,6 +4,7 @@ import { eventTypeSchemas } from './eventTypeSchemas.js';
 import { filterSchemas } from './filterSchemas.js';
 import { operationsSchemas } from './operationsSchemas.js';
 import { merchantErasureSchemas } from './paths/merchants.js';
+import { replaySchemas } from './paths/webhookDeliveries.js';
 import { processSchemas } from './processSchemas.js';
 import { secretSchemas } from './secretSchemas.js';
 import { list, nullable, object, ref, timestamp } from './schema.js';
@@ -14,6 +15,7 @@ export const schemas = {
   ...processSchemas,
   ...operationsSchemas,
   ...merchantErasureSchemas,
+  ...replaySchemas,
   ...filterSchemas,
   ...secretSchemas,
   FieldFault: object(
@@ -207,10 +209,6 @@ export const schemas = {
       items: { type: 'string' },
       description: 'The endpoints the test event is sent to',
     },
-  }),
-  Replay: object({
-    replay_id: { type: 'string', pattern: '^rpl_' },
-    count: { type: 'integer', minimum: 0 },
   }),
   ...systemSchemas,
 };

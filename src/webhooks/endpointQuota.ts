@@ -23,7 +23,11 @@ export const withinEndpointQuota = async <T>(
   const turn = before.then(async () => {
     const count = await readStore.count(
       WEBHOOK_ENDPOINTS,
-      { where: { merchant_id: merchantId }, orderBy: { field: 'created_at', direction: 'desc' } },
+      // As the merchant's list counts them: the endpoints of `sluice listen` are not its own.
+      {
+        where: { merchant_id: merchantId, listener: null },
+        orderBy: { field: 'created_at', direction: 'desc' },
+      },
       max,
     );
     if (count >= max)

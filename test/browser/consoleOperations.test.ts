@@ -160,7 +160,10 @@ browserSuite('the console’s operations in a browser', (world) => {
       await panel.getByText('Replay a window').click();
       await panel.getByLabel('Only messages not yet delivered').uncheck();
       await panel.getByRole('button', { name: /^Replay window/ }).click();
-      await panel.getByRole('status').filter({ hasText: 'queued 1 message' }).waitFor();
+      await panel
+        .getByRole('status')
+        .filter({ hasText: '1 sent again, 0 sent for the first time' })
+        .waitFor();
       await receiver.waitFor(receivedBefore + 1);
       const again = receiver.received.filter((r) => r.path === '/hooks/troubled');
       expect(again[1]!.headers['webhook-id']).to.equal(before[0]!.headers['webhook-id']);

@@ -179,7 +179,7 @@ const suite = () => {
       expect(receiver.received).to.have.length(before);
       await page.getByLabel('From', { exact: true }).fill('2000-01-01T00:00');
       await replay.click();
-      await page.getByText('1 message queued again.').waitFor();
+      await page.getByText('1 sent again, 0 sent for the first time.').waitFor();
       await expectAccessible(page, 'the replay form');
       await screenshot(page, 'portal-deliveries-replay');
       const all = await receiver.waitFor(before + 1);

@@ -88,11 +88,15 @@ describe('cli: webhooks replay', function () {
     await stop();
 
     const replay = ['webhooks', 'replay', '--endpoint', endpoint, '--since', since];
-    const run = await runCli(dir.path, [...replay, '--json']);
+    // Never sent to the endpoint, they are left out unless asked for: a back-fill.
+    const unasked = await runCli(dir.path, [...replay, '--json']);
+    expect(unasked.code, unasked.stderr).to.equal(0);
+    expect(JSON.parse(unasked.stdout)).to.include({ count: 0, unsent_skipped: 2 });
+    const run = await runCli(dir.path, [...replay, '--include-unsent', '--json']);
     expect(run.code, run.stderr).to.equal(0);
     const answer = JSON.parse(run.stdout);
     expect(answer.replay_id).to.match(/^rpl_/);
-    expect(answer.count).to.equal(2);
+    expect(answer).to.include({ count: 2, replayed: 0, backfilled: 2, unsent_skipped: 0 });
 
     const planned = jsonLines(
       (await runCli(dir.path, ['events', 'export', '--type', 'delivery.planned'])).stdout,
@@ -128,7 +132,7 @@ describe('cli: webhooks replay', function () {
     expect(all.code, all.stderr).to.equal(0);
     expect(all.stdout).to.match(
       new RegExp(
-        `^Replay rpl_\\w+: 3 messages to ${endpoint} \\(${receiver.url}\\), sent when the server next starts\\.\\n$`,
+        `^Replay rpl_\\w+: 3 sent again, 0 sent for the first time, to ${endpoint} \\(${receiver.url}\\), when the server next starts\\.\\n$`,
       ),
     );
 

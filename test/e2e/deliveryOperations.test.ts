@@ -151,7 +151,7 @@ describe('delivery: test events, resend and replay', function () {
       (m) => m.length === 1,
     );
     await publish(harness.service, 'company.created', { n: 3 });
-    // Planned while the endpoint was disabled: never sent, so a replay is its first delivery.
+    // Published while the endpoint was disabled: never sent, so only a back-fill sends it.
     await harness.service.api.post(`/v1/webhooks/${endpoint.id}`, harness.service.admin, {
       disabled: true,
     });
@@ -170,14 +170,21 @@ describe('delivery: test events, resend and replay', function () {
     );
     expect(replay.status).to.equal(202);
     expect(replay.body.replay_id).to.match(/^rpl_/);
-    expect(replay.body.count).to.equal(2);
-    const got = await hooks.waitFor(before + 2);
-    expect(
-      got
-        .slice(before)
-        .map((d) => d.body.id)
-        .sort(),
-    ).to.deep.equal([failed.id, missed.id].sort());
+    expect(replay.body).to.include({ count: 1, replayed: 1, backfilled: 0, unsent_skipped: 1 });
+    const got = await hooks.waitFor(before + 1);
+    expect(got.slice(before).map((d) => d.body.id)).to.deep.equal([failed.id]);
+    await eventually(
+      () => messagesOf(harness.service, endpoint.id, '&status=succeeded'),
+      (m) => m.length === 2,
+    );
+    const backfill = await harness.service.api.post(
+      `/v1/webhooks/${endpoint.id}/replay`,
+      harness.service.admin,
+      { since, include_unsent: true },
+    );
+    expect(backfill.body).to.include({ count: 1, replayed: 0, backfilled: 1 });
+    const filled = await hooks.waitFor(before + 2);
+    expect(filled[before + 1]!.body.id).to.equal(missed.id);
     const attempts = await eventually(
       () => attemptsOf(harness.service, endpoint.id, '&status=succeeded'),
       (a) => a.length === 3,

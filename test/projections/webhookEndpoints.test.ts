@@ -223,6 +223,28 @@ describe('webhook endpoints projection', () => {
     });
   });
 
+  it('marks a listening endpoint as one, for lists to leave it out, and keeps the mark true to its URL', () => {
+    const url = 'sluice-listen://key_1';
+    const listening = { ...created, data: { ...created.data, url } };
+    spec.when(...inLog([listening])).thenMatch((changes) => {
+      expect(changes[0]).to.deep.include({
+        op: 'put',
+        doc: { ...endpointDoc, url, listener: true },
+      });
+    });
+    spec.when(...inLog([updated({ url: settings.url })], 1)).then([
+      {
+        op: 'patch',
+        collection: 'webhook_endpoints',
+        id: 'we_1',
+        set: { url: settings.url, listener: null, updated_at: later },
+      },
+    ]);
+    spec.when(...inLog([updated({ url })], 1)).thenMatch((changes) => {
+      expect(changes[0]).to.deep.include({ set: { url, listener: true, updated_at: later } });
+    });
+  });
+
   it('ignores events of other streams', () => {
     const revoked: ApiKeyRevoked['data'] = { key_id: 'key_1', revoked_at: later };
     spec.ignores(recorded(apiKeyStream('key_1'), 'api_key.revoked', revoked, { revision: 1 }));

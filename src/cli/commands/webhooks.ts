@@ -11,6 +11,8 @@ type ReplayOptions = {
   until?: string;
   /** As the API's `only_failed`: true unless --no-only-failed. */
   onlyFailed: boolean;
+  /** As the API's `include_unsent`: the events never sent to the endpoint too. */
+  includeUnsent?: boolean;
   json?: boolean;
 };
 
@@ -33,6 +35,10 @@ export const webhookCommands = (program: Command): void => {
     // The API's `only_failed`, default true: --no-only-failed replays delivered events too.
     .option('--only-failed', 'only events never delivered successfully to it (the default)', true)
     .option('--no-only-failed', 'every matching event, delivered or not')
+    .option(
+      '--include-unsent',
+      'also send, for the first time, the events never sent to it (published before it existed)',
+    )
     .option('--json', 'the answer as JSON, for machines')
     .addHelpText(
       'after',
@@ -52,16 +58,29 @@ export const webhookCommands = (program: Command): void => {
           const replayed = await replayWindow(
             services,
             endpoint.right,
-            { since: options.since, until: options.until, onlyFailed: options.onlyFailed },
+            {
+              since: options.since,
+              until: options.until,
+              onlyFailed: options.onlyFailed,
+              includeUnsent: options.includeUnsent ?? false,
+            },
             cliMetadata(endpoint.right.merchant_id),
           );
           if (isLeft(replayed)) throw refusal(replayed.left);
-          const { replay_id, count } = replayed.right;
-          if (options.json) return print(JSON.stringify({ replay_id, count }));
+          const { replay_id, count, replayed: again, backfilled, unsent_skipped } = replayed.right;
+          if (options.json)
+            return print(
+              JSON.stringify({ replay_id, count, replayed: again, backfilled, unsent_skipped }),
+            );
           print(
-            `Replay ${replay_id}: ${count} ${count === 1 ? 'message' : 'messages'} to ${endpoint.right.id} ` +
-              `(${endpoint.right.url}), sent when the server next starts.`,
+            `Replay ${replay_id}: ${again} sent again, ${backfilled} sent for the first time, to ` +
+              `${endpoint.right.id} (${endpoint.right.url}), when the server next starts.`,
           );
+          if (unsent_skipped > 0)
+            print(
+              `${unsent_skipped} ${unsent_skipped === 1 ? 'event' : 'events'} of the window never ` +
+                'sent to it were left out (--include-unsent sends them).',
+            );
         }),
       );
     });

@@ -42,7 +42,11 @@ export const RotateSecretBody = strictObject('RotateSecretBody', {}, { key: t.st
 export const ListEndpointsQuery = strictObject(
   'ListEndpointsQuery',
   {},
-  { ...pageQuery, merchant_id: MerchantId },
+  {
+    ...pageQuery,
+    merchant_id: MerchantId,
+    include_listeners: t.keyof({ true: null, false: null }, 'true or false'),
+  },
 );
 
 export const MerchantQuery = strictObject('MerchantQuery', {}, { merchant_id: MerchantId });
@@ -84,7 +88,7 @@ export const ListMessagesQuery = strictObject(
 export const ReplayBody = strictObject(
   'ReplayBody',
   { since: DateTime },
-  { until: DateTime, only_failed: t.boolean },
+  { until: DateTime, only_failed: t.boolean, include_unsent: t.boolean },
 );
 
 /** An event as `POST /v1/events` takes it: a filter is tried on the body it would be delivered as. */

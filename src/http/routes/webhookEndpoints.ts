@@ -3,6 +3,7 @@ import { exactRouter } from '../exactRouter.js';
 import { newId } from '../../ids.js';
 import type { EndpointSettings } from '../../../domain/webhooks/endpoint.js';
 import { endpointDecider, endpointStream } from '../../../domain/webhooks/endpoint.js';
+import type { EndpointDoc } from '../../../projections/webhookEndpoints.js';
 import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../../projections/webhookEndpoints.js';
 import { checkHeaderNames, checkHeaderValues } from '../../../domain/webhooks/endpointHeaders.js';
 import { sealHeaders } from '../../webhooks/endpointHeaders.js';
@@ -43,6 +44,9 @@ type Needs = Pick<
 >;
 
 const SECRET_FORMAT = 'must be whsec_ followed by the base64 of 24 to 64 bytes';
+
+/** An endpoint as the API shows it: the read model's mark of a listener is for its lists alone. */
+const served = ({ listener: _listener, ...shown }: EndpointDoc) => shown;
 
 const checkedUrl = async (services: Needs, url: string, merchantId: string): Promise<string> => {
   const verdict = await checkEndpointUrl(
@@ -117,7 +121,7 @@ const createEndpoint =
       ),
     );
     const doc = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
-    return created(doc, `/v1/webhooks/${id}`);
+    return created(doc && served(doc), `/v1/webhooks/${id}`);
   };
 
 const listEndpoints =
@@ -125,19 +129,24 @@ const listEndpoints =
   async (req) => {
     const query = decodeOrThrow(ListEndpointsQuery, req.query, 'query');
     const merchantId = merchantScope(req, query.merchant_id);
+    // The endpoints `sluice listen` makes for a developer's machine are not the merchant's own:
+    // left out unless asked for.
+    const where: Record<string, string | null> = {};
+    if (merchantId) where.merchant_id = merchantId;
+    if (query.include_listeners !== 'true') where.listener = null;
     const page = await findDocs(services.readStore, WEBHOOK_ENDPOINTS, {
-      where: merchantId ? { merchant_id: merchantId } : {},
+      where,
       orderBy: { field: 'created_at', direction: 'desc' },
       limit: query.limit ?? 20,
       ...(query.cursor && { cursor: query.cursor }),
     });
-    return ok(listBody(page, (doc) => doc));
+    return ok(listBody({ ...page, docs: page.docs.map(served) }, (doc) => doc));
   };
 
 const readEndpoint =
   (services: Needs): Handler =>
   async (req) =>
-    ok(await visibleEndpoint(services, req));
+    ok(served(await visibleEndpoint(services, req)));
 
 const updateEndpoint =
   (services: Needs): Handler =>
@@ -167,7 +176,8 @@ const updateEndpoint =
       },
       metadataOf(req, endpoint.merchant_id),
     );
-    return ok(await getDoc(services.readStore, WEBHOOK_ENDPOINTS, endpoint.id));
+    const doc = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, endpoint.id);
+    return ok(doc && served(doc));
   };
 
 const deleteEndpoint =

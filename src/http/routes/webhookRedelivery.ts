@@ -80,12 +80,21 @@ export const webhookRedeliveryRoutes = (services: Needs): Router => {
         const result = await replayWindow(
           services,
           endpoint,
-          { since: body.since, until: body.until, onlyFailed: body.only_failed ?? true },
+          {
+            since: body.since,
+            until: body.until,
+            onlyFailed: body.only_failed ?? true,
+            includeUnsent: body.include_unsent ?? false,
+          },
           metadataOf(req, endpoint.merchant_id),
         );
         const replay = orProblem(result);
         await services.projector.caughtUp(replay.position, undefined, [deliveriesProjection.name]);
-        return { status: 202, body: { replay_id: replay.replay_id, count: replay.count } };
+        const { replay_id, count, replayed, backfilled, unsent_skipped } = replay;
+        return {
+          status: 202,
+          body: { replay_id, count, replayed, backfilled, unsent_skipped },
+        };
       }),
     ),
   );

@@ -19,7 +19,7 @@ export const listenPaths = {
       summary:
         'Receive the merchant’s deliveries as they happen, over server-sent events (what sluice listen forwards)',
       description:
-        'Opens the key’s listening endpoint (the same one each time, so its signing secret stays) for the types in `events`, or all. The stream sends `ready` `{ endpoint_id, merchant_id, filter_types, secret }` (secret null for a portal session without view_secret), then one `delivery` `{ try, event_id, event_type, headers, body }` per try: forward `body` with `headers` exactly, and answer with POST /v1/listen/attempts. Failed tries are retried on the schedule. Closing the stream disables the endpoint: its pending deliveries are abandoned. The service never connects to the listener.',
+        'Opens the key’s listening endpoint (the same one each time, so its signing secret stays, until no one has listened on it for SLUICE_LISTENER_IDLE_S, default a day: then it is deleted and the next listen makes it again, with a new secret) for the types in `events`, or all. Endpoint lists leave it out (GET /v1/webhooks?include_listeners=true shows it). The stream sends `ready` `{ endpoint_id, merchant_id, filter_types, secret }` (secret null for a portal session without view_secret), then one `delivery` `{ try, event_id, event_type, headers, body }` per try: forward `body` with `headers` exactly, and answer with POST /v1/listen/attempts. Failed tries are retried on the schedule. Closing the stream disables the endpoint: its pending deliveries are abandoned. The service never connects to the listener.',
       parameters: [
         param('MerchantIdQuery'),
         {

@@ -8,6 +8,34 @@ import {
 } from '../responses.js';
 import { json, object, ref } from '../schema.js';
 
+/** What a replay of a window answers: what it sent again told apart from what it back-filled. */
+export const replaySchemas = {
+  Replay: object({
+    replay_id: { type: 'string', pattern: '^rpl_' },
+    count: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Every message queued: replayed + backfilled',
+    },
+    replayed: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Messages sent to the endpoint before, sent again',
+    },
+    backfilled: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Events never sent to the endpoint, sent for the first time (include_unsent)',
+    },
+    unsent_skipped: {
+      type: 'integer',
+      minimum: 0,
+      description:
+        'Events of the window the endpoint receives but was never sent, left out without include_unsent',
+    },
+  }),
+};
+
 const endpointId = {
   name: 'endpoint_id',
   in: 'path',
@@ -119,9 +147,15 @@ export const webhookDeliveryPaths = {
     post: {
       tags: ['Deliveries'],
       operationId: 'replayWebhookMessages',
-      summary: 'Send again every event of the merchant in a window that the endpoint receives',
+      summary: 'Send again the events of a window that were sent to the endpoint',
       description:
-        'With only_failed (the default), events already delivered successfully to the endpoint are left out.',
+        'Every event of the merchant in the window that the endpoint receives and was sent to it ' +
+        'before (it has a message for it) is sent again, with its webhook-id. With only_failed ' +
+        '(the default), events already delivered successfully to it are left out. Events never ' +
+        'sent to it (published before it existed, say) are sent for the first time only with ' +
+        'include_unsent: a back-fill. Every attempt a replay causes has trigger "replay", so a ' +
+        "back-filled message's first attempt is a replay, where a message sent as published " +
+        'begins with an "initial" one.',
       parameters: [endpointId, param('IdempotencyKey')],
       requestBody: {
         required: true,
@@ -131,8 +165,13 @@ export const webhookDeliveryPaths = {
               since: { type: 'string', format: 'date-time' },
               until: { type: 'string', format: 'date-time', description: 'Default: now' },
               only_failed: { type: 'boolean', default: true },
+              include_unsent: {
+                type: 'boolean',
+                default: false,
+                description: 'Also send, for the first time, the events never sent to the endpoint',
+              },
             },
-            ['until', 'only_failed'],
+            ['until', 'only_failed', 'include_unsent'],
           ),
         ),
       },

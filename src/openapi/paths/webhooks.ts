@@ -117,7 +117,21 @@ export const webhookPaths = {
       tags: ['Webhook endpoints'],
       operationId: 'listWebhookEndpoints',
       summary: 'List endpoints, newest first',
-      parameters: [param('MerchantIdQuery'), param('Limit'), param('Cursor')],
+      description:
+        'The endpoints `sluice listen` makes for a developer’s machine (URL sluice-listen://…) ' +
+        'are left out unless include_listeners is true. One no one has listened on for ' +
+        'SLUICE_LISTENER_IDLE_S (default a day) is deleted, as an endpoint is.',
+      parameters: [
+        param('MerchantIdQuery'),
+        param('Limit'),
+        param('Cursor'),
+        {
+          name: 'include_listeners',
+          in: 'query',
+          schema: { enum: ['true', 'false'], default: 'false' },
+          description: 'List the endpoints of `sluice listen` too',
+        },
+      ],
       responses: {
         '200': { description: 'A page of endpoints', content: json(ref('WebhookEndpointList')) },
         ...badRequest,

@@ -211,7 +211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List endpoints, newest first */
+        /**
+         * List endpoints, newest first
+         * @description The endpoints `sluice listen` makes for a developer’s machine (URL sluice-listen://…) are left out unless include_listeners is true. One no one has listened on for SLUICE_LISTENER_IDLE_S (default a day) is deleted, as an endpoint is.
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /** Create a webhook endpoint for a merchant; fetch its secret with the secret route */
@@ -356,8 +359,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send again every event of the merchant in a window that the endpoint receives
-         * @description With only_failed (the default), events already delivered successfully to the endpoint are left out.
+         * Send again the events of a window that were sent to the endpoint
+         * @description Every event of the merchant in the window that the endpoint receives and was sent to it before (it has a message for it) is sent again, with its webhook-id. With only_failed (the default), events already delivered successfully to it are left out. Events never sent to it (published before it existed, say) are sent for the first time only with include_unsent: a back-fill. Every attempt a replay causes has trigger "replay", so a back-filled message's first attempt is a replay, where a message sent as published begins with an "initial" one.
          */
         post: operations["replayWebhookMessages"];
         delete?: never;
@@ -412,7 +415,7 @@ export interface paths {
         };
         /**
          * Receive the merchant’s deliveries as they happen, over server-sent events (what sluice listen forwards)
-         * @description Opens the key’s listening endpoint (the same one each time, so its signing secret stays) for the types in `events`, or all. The stream sends `ready` `{ endpoint_id, merchant_id, filter_types, secret }` (secret null for a portal session without view_secret), then one `delivery` `{ try, event_id, event_type, headers, body }` per try: forward `body` with `headers` exactly, and answer with POST /v1/listen/attempts. Failed tries are retried on the schedule. Closing the stream disables the endpoint: its pending deliveries are abandoned. The service never connects to the listener.
+         * @description Opens the key’s listening endpoint (the same one each time, so its signing secret stays, until no one has listened on it for SLUICE_LISTENER_IDLE_S, default a day: then it is deleted and the next listen makes it again, with a new secret) for the types in `events`, or all. Endpoint lists leave it out (GET /v1/webhooks?include_listeners=true shows it). The stream sends `ready` `{ endpoint_id, merchant_id, filter_types, secret }` (secret null for a portal session without view_secret), then one `delivery` `{ try, event_id, event_type, headers, body }` per try: forward `body` with `headers` exactly, and answer with POST /v1/listen/attempts. Failed tries are retried on the schedule. Closing the stream disables the endpoint: its pending deliveries are abandoned. The service never connects to the listener.
          */
         get: operations["listenForDeliveries"];
         put?: never;
@@ -2282,6 +2285,17 @@ export interface components {
             has_more: boolean;
             next_cursor: string | null;
         };
+        Replay: {
+            replay_id: string;
+            /** @description Every message queued: replayed + backfilled */
+            count: number;
+            /** @description Messages sent to the endpoint before, sent again */
+            replayed: number;
+            /** @description Events never sent to the endpoint, sent for the first time (include_unsent) */
+            backfilled: number;
+            /** @description Events of the window the endpoint receives but was never sent, left out without include_unsent */
+            unsent_skipped: number;
+        };
         /**
          * @description A JSONata expression over the delivered body ({ id, type, merchant_id, created_at, data }): the endpoint receives an event only when it evaluates to exactly true. An evaluation error counts as false (and is counted in the metric sluice_webhook_filter_errors_total). Each evaluation may run 100 ms; a filter that goes past its bounds (time, memory, or the size of what it makes) counts as false, without being run, for the next 60 s, and so do all of the merchant's filters that are not simple comparisons once three have. One that does not compile is 422 invalid_filter, with its position in errors[].position. null: every event the endpoint subscribes to. Not applied to test webhooks.
          * @default null
@@ -2645,10 +2659,6 @@ export interface components {
             event_id: string;
             /** @description The endpoints the test event is sent to */
             endpoints: string[];
-        };
-        Replay: {
-            replay_id: string;
-            count: number;
         };
         Health: {
             /** @constant */
@@ -3305,6 +3315,8 @@ export interface operations {
                 merchant_id?: components["parameters"]["MerchantIdQuery"];
                 limit?: components["parameters"]["Limit"];
                 cursor?: components["parameters"]["Cursor"];
+                /** @description List the endpoints of `sluice listen` too */
+                include_listeners?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -3788,6 +3800,11 @@ export interface operations {
                     until?: string;
                     /** @default true */
                     only_failed?: boolean;
+                    /**
+                     * @description Also send, for the first time, the events never sent to the endpoint
+                     * @default false
+                     */
+                    include_unsent?: boolean;
                 };
             };
         };

@@ -11,14 +11,29 @@ import './merchants.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What the replay queued, told apart: sent again, and sent for the first time (a back-fill). */
+const QueuedNote = ({ queued }: { queued: Schemas['Replay'] }) => {
+  const skipped = queued.unsent_skipped;
+  return (
+    <p class="success-note" role="status">
+      Replay <code>{queued.replay_id}</code>: {formatCount(queued.replayed)} sent again,{' '}
+      {formatCount(queued.backfilled)} sent for the first time.
+      {skipped > 0 &&
+        ` ${formatCount(skipped)} never sent to this endpoint ${skipped === 1 ? 'was' : 'were'} left out.`}
+    </p>
+  );
+};
+
 /**
- * Sending an endpoint again the events of a window, after an incident on the receiver's side: by
- * default only those not yet delivered to it.
+ * Sending an endpoint again the messages of a window, after an incident on the receiver's side: by
+ * default only those it was sent and not yet delivered to it; the events it was never sent only
+ * when asked for.
  */
 export const ReplayForm = ({ api, endpoint }: { api: Api; endpoint: Endpoint }) => {
   const [since, setSince] = useState(() => localInputOf(new Date(Date.now() - DAY_MS)));
   const [until, setUntil] = useState('');
   const [onlyFailed, setOnlyFailed] = useState(true);
+  const [includeUnsent, setIncludeUnsent] = useState(false);
   const [queued, setQueued] = useState<Schemas['Replay']>();
   const replay = useAction(async () => {
     const answer = await unwrap(
@@ -28,6 +43,7 @@ export const ReplayForm = ({ api, endpoint }: { api: Api; endpoint: Endpoint }) 
           since: instantOf(since),
           ...(until && { until: instantOf(until) }),
           only_failed: onlyFailed,
+          include_unsent: includeUnsent,
         },
       }),
     );
@@ -51,15 +67,16 @@ export const ReplayForm = ({ api, endpoint }: { api: Api; endpoint: Endpoint }) 
           label="Only messages not yet delivered"
           checked={onlyFailed}
           onChecked={setOnlyFailed}
-          hint="Unticked, every event of the window this endpoint receives is sent again."
+          hint="Unticked, every message of the window this endpoint was sent is sent again."
+        />
+        <CheckboxField
+          label="Also send events never sent to this endpoint"
+          checked={includeUnsent}
+          onChecked={setIncludeUnsent}
+          hint="Those published before it existed, or while it was disabled, are sent to it for the first time."
         />
         {replay.problem && <ProblemBanner problem={replay.problem} />}
-        {queued && (
-          <p class="success-note" role="status">
-            Replay <code>{queued.replay_id}</code> queued {formatCount(queued.count)}{' '}
-            {queued.count === 1 ? 'message' : 'messages'}.
-          </p>
-        )}
+        {queued && <QueuedNote queued={queued} />}
         <Button
           type="submit"
           variant="primary"

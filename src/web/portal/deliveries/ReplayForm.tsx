@@ -9,12 +9,27 @@ import { usePortal } from '../context';
 
 const DAY_MS = 86_400_000;
 
-const outcomeOf = (replay: Schemas['Replay']): string =>
-  replay.count === 0
-    ? 'Nothing to send again in this window.'
-    : `${formatCount(replay.count)} ${replay.count === 1 ? 'message' : 'messages'} queued again.`;
+const UNSENT_LABEL = 'Also send events never sent to this endpoint';
 
-/** After an outage on the merchant's side: every event of a window sent to the endpoint again. */
+/** What the replay queued, told apart: sent again, and sent for the first time (a back-fill). */
+const outcomeOf = (replay: Schemas['Replay']): string => {
+  const skipped = replay.unsent_skipped;
+  const sent =
+    replay.count === 0 && skipped === 0
+      ? 'Nothing to send in this window.'
+      : `${formatCount(replay.replayed)} sent again, ${formatCount(replay.backfilled)} sent for the first time.`;
+  if (skipped === 0) return sent;
+  const left =
+    skipped === 1
+      ? '1 event never sent to this endpoint was left out: tick'
+      : `${formatCount(skipped)} events never sent to this endpoint were left out: tick`;
+  return `${sent} ${left} “${UNSENT_LABEL}” to send ${skipped === 1 ? 'it' : 'them'} too.`;
+};
+
+/**
+ * After an outage on the merchant's side: the messages of a window sent to the endpoint again and,
+ * only when asked for, the events it was never sent (published before it existed, say).
+ */
 export const ReplayForm = ({
   id,
   endpointId,
@@ -28,6 +43,7 @@ export const ReplayForm = ({
   const [since, setSince] = useState(() => localInputOf(new Date(Date.now() - DAY_MS)));
   const [until, setUntil] = useState('');
   const [onlyFailed, setOnlyFailed] = useState(true);
+  const [includeUnsent, setIncludeUnsent] = useState(false);
   const [replayed, setReplayed] = useState<Schemas['Replay']>();
   const replay = useAction(() =>
     unwrap(
@@ -38,6 +54,7 @@ export const ReplayForm = ({
           since: since ? instantOf(since) : '',
           ...(until && { until: instantOf(until) }),
           only_failed: onlyFailed,
+          include_unsent: includeUnsent,
         },
       }),
     ),
@@ -55,8 +72,8 @@ export const ReplayForm = ({
     <form id={id} class="card send-form" onSubmit={(e) => void submit(e)}>
       <h3>Replay a window</h3>
       <p class="send-form-intro">
-        Sends again the events this endpoint receives that were published in the window, each with
-        its original webhook-id.
+        Sends again the messages of the window this endpoint was sent, each with its original
+        webhook-id.
       </p>
       <div class="replay-window">
         <DateTimeField label="From" value={since} onValue={setSince} hint="Your local time" />
@@ -67,6 +84,12 @@ export const ReplayForm = ({
         checked={onlyFailed}
         onChecked={setOnlyFailed}
         hint="Leave it on to skip what the endpoint already accepted."
+      />
+      <CheckboxField
+        label={UNSENT_LABEL}
+        checked={includeUnsent}
+        onChecked={setIncludeUnsent}
+        hint="Events it receives that were published before it existed, or while it was disabled, are sent to it for the first time."
       />
       {replay.problem && <ProblemBanner problem={replay.problem} />}
       <div class="send-form-row">
