@@ -1,7 +1,22 @@
 import { Badge, CodeBlock } from '../../shared/components';
-import { formatDateTime } from '../../shared/format';
 import type { Attempt } from './deliveryStatus';
 import { ATTEMPT_STATUS, TRIGGER_LABEL, answerOf, formatDuration } from './deliveryStatus';
+import { Timestamp } from './Timestamp';
+
+/**
+ * The body the receiver answered with; or why there is none to show: it had none, or it is no
+ * longer kept (erased with the merchant's data, or past the retention), which is not the same.
+ */
+const AnswerBody = ({ attempt, number }: { attempt: Attempt; number: number }) => {
+  if (attempt.response_body)
+    return <CodeBlock label={`Response body of attempt ${number}`} value={attempt.response_body} />;
+  const why = attempt.response_body_erased
+    ? 'The response body was erased with the merchant’s data.'
+    : attempt.response_body_expired
+      ? 'The response body is no longer kept: it expired with the retention period.'
+      : 'The response had no body.';
+  return <p class="attempt-answer-empty">{why}</p>;
+};
 
 const Answer = ({ attempt, number }: { attempt: Attempt; number: number }) => {
   const status = ATTEMPT_STATUS[attempt.status];
@@ -13,17 +28,15 @@ const Answer = ({ attempt, number }: { attempt: Attempt; number: number }) => {
         <span class="attempt-answer-code">{answerOf(attempt)}</span>
         <span class="attempt-answer-meta">
           {formatDuration(attempt.duration_ms)} · {TRIGGER_LABEL[attempt.trigger]} ·{' '}
-          {formatDateTime(attempt.created_at)}
+          <Timestamp iso={attempt.created_at} />
         </span>
       </div>
       {attempt.error && <p class="attempt-answer-error">{attempt.error.message}</p>}
-      {attempt.response_body ? (
-        <CodeBlock label={`Response body of attempt ${number}`} value={attempt.response_body} />
-      ) : (
-        <p class="attempt-answer-empty">The response had no body.</p>
-      )}
+      <AnswerBody attempt={attempt} number={number} />
       {attempt.next_attempt_at && (
-        <p class="attempt-answer-next">Next attempt {formatDateTime(attempt.next_attempt_at)}.</p>
+        <p class="attempt-answer-next">
+          Next attempt <Timestamp iso={attempt.next_attempt_at} />.
+        </p>
       )}
     </li>
   );
