@@ -148,6 +148,10 @@ const suite = () => {
       await note.getByText('Payload erased on').waitFor();
       expect(await note.locator('time').getAttribute('datetime')).to.equal(erasure.body.erased_at);
       await expectGone(page, 'erased');
+      // Its pending retry was abandoned with the erasure: no next attempt is announced.
+      expect(await page.locator('.attempt-answer').last().textContent()).to.not.include(
+        'Next attempt',
+      );
       // The list says it too, beside the event.
       await page.getByRole('link', { name: '← All messages' }).click();
       const row = page.getByRole('row').filter({ hasText: eventId });

@@ -18,7 +18,16 @@ const AnswerBody = ({ attempt, number }: { attempt: Attempt; number: number }) =
   return <p class="attempt-answer-empty">{why}</p>;
 };
 
-const Answer = ({ attempt, number }: { attempt: Attempt; number: number }) => {
+const Answer = ({
+  attempt,
+  number,
+  nextPlanned,
+}: {
+  attempt: Attempt;
+  number: number;
+  /** Whether the try this attempt planned after it still stands (abandoned, given up: not). */
+  nextPlanned: boolean;
+}) => {
   const status = ATTEMPT_STATUS[attempt.status];
   return (
     <li class="attempt-answer">
@@ -33,7 +42,7 @@ const Answer = ({ attempt, number }: { attempt: Attempt; number: number }) => {
       </div>
       {attempt.error && <p class="attempt-answer-error">{attempt.error.message}</p>}
       <AnswerBody attempt={attempt} number={number} />
-      {attempt.next_attempt_at && (
+      {attempt.next_attempt_at && nextPlanned && (
         <p class="attempt-answer-next">
           Next attempt <Timestamp iso={attempt.next_attempt_at} />.
         </p>
@@ -42,14 +51,29 @@ const Answer = ({ attempt, number }: { attempt: Attempt; number: number }) => {
   );
 };
 
-/** Every answer the endpoint gave to one message, oldest first, as the receiver sent it. */
-export const AttemptAnswers = ({ attempts }: { attempts: Attempt[] }) =>
+/**
+ * Every answer the endpoint gave to one message, oldest first, as the receiver sent it. The last
+ * one's next try is shown only while the message still plans one (`nextAttemptAt`; undefined when
+ * the message is not known, and the attempt is taken at its word).
+ */
+export const AttemptAnswers = ({
+  attempts,
+  nextAttemptAt,
+}: {
+  attempts: Attempt[];
+  nextAttemptAt: string | null | undefined;
+}) =>
   attempts.length === 0 ? (
     <p class="attempt-answer-empty">No attempt yet: the first one is on its way.</p>
   ) : (
     <ol class="attempt-answers">
       {attempts.map((attempt, i) => (
-        <Answer key={attempt.id} attempt={attempt} number={i + 1} />
+        <Answer
+          key={attempt.id}
+          attempt={attempt}
+          number={i + 1}
+          nextPlanned={i < attempts.length - 1 || nextAttemptAt !== null}
+        />
       ))}
     </ol>
   );

@@ -89,7 +89,10 @@ export const MessageDetail = ({
           <h4>Payload</h4>
           <Payload detail={detail.data} />
           <h4>Attempts</h4>
-          <AttemptAnswers attempts={detail.data.attempts} />
+          <AttemptAnswers
+            attempts={detail.data.attempts}
+            nextAttemptAt={detail.data.message?.next_attempt_at}
+          />
         </>
       )}
     </section>
