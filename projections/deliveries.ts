@@ -48,6 +48,8 @@ export type MessageDoc = {
   status: 'pending' | 'succeeded' | 'failed';
   attempts: number;
   last_attempt_at: string | null;
+  /** How the last attempt went (absent before the first, and in documents of earlier versions). */
+  last_attempt_status?: 'succeeded' | 'failed';
   next_attempt_at: string | null;
   created_at: string;
 };
@@ -198,7 +200,7 @@ const attemptedChanges = (a: DeliveryAttempted['data'], line: number): Change[] 
         op: 'patch',
         collection: WEBHOOK_MESSAGES,
         id: message,
-        set: { last_attempt_at: a.created_at },
+        set: { last_attempt_at: a.created_at, last_attempt_status: a.status },
         inc: { attempts: 1 },
       },
     ];
@@ -211,7 +213,12 @@ const attemptedChanges = (a: DeliveryAttempted['data'], line: number): Change[] 
       op: 'patch',
       collection: WEBHOOK_MESSAGES,
       id: message,
-      set: { status, last_attempt_at: a.created_at, next_attempt_at: a.next_attempt_at },
+      set: {
+        status,
+        last_attempt_at: a.created_at,
+        last_attempt_status: a.status,
+        next_attempt_at: a.next_attempt_at,
+      },
       inc: { attempts: 1 },
     },
     a.next_attempt_at === null ? notDue(a) : dueAgain(a, a.next_attempt_at, a.round, line),

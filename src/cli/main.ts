@@ -4,6 +4,7 @@ import { encryptionCommands } from './commands/encryption.js';
 import { eventCommands } from './commands/events.js';
 import { keyCommands } from './commands/keys.js';
 import { merchantCommands } from './commands/merchants.js';
+import { portalLinkCommand } from './commands/portalLink.js';
 import { projectionCommands } from './commands/projections.js';
 import { triggerCommand } from './commands/trigger.js';
 import { listenCommand } from './commands/listen.js';
@@ -34,6 +35,7 @@ merchantCommands(program);
 encryptionCommands(program);
 triggerCommand(program);
 listenCommand(program);
+portalLinkCommand(program);
 
 const run = async () => {
   watchStdout();

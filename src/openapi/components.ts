@@ -1,5 +1,6 @@
 import { systemSchemas } from './systemSchemas.js';
 import { PROBLEM_STATUS } from '../http/problem.js';
+import { deliverySchemas } from './deliverySchemas.js';
 import { eventTypeSchemas } from './eventTypeSchemas.js';
 import { filterSchemas } from './filterSchemas.js';
 import { operationsSchemas } from './operationsSchemas.js';
@@ -18,6 +19,7 @@ export const schemas = {
   ...replaySchemas,
   ...filterSchemas,
   ...secretSchemas,
+  ...deliverySchemas,
   FieldFault: object(
     {
       path: { type: 'string' },
@@ -149,59 +151,6 @@ export const schemas = {
     updated_at: timestamp,
   }),
   WebhookEndpointList: list('WebhookEndpoint'),
-  WebhookAttempt: object({
-    id: { type: 'string', pattern: '^atm_' },
-    object: { const: 'webhook_attempt' },
-    endpoint_id: { type: 'string' },
-    event_id: { type: 'string' },
-    event_type: { type: 'string' },
-    attempt_number: { type: 'integer', minimum: 1 },
-    trigger: { enum: ['initial', 'retry', 'resend', 'replay', 'test'] },
-    status: { enum: ['succeeded', 'failed'] },
-    url: { type: 'string' },
-    response_status_code: { type: ['integer', 'null'] },
-    response_body: {
-      type: ['string', 'null'],
-      description:
-        'The first 4 KiB of the answer, as text; null when there was none, or once the merchant’s data was erased or is older than the retention period',
-    },
-    error: {
-      anyOf: [
-        object({
-          code: {
-            enum: [
-              'timeout',
-              'connection_refused',
-              'connection_reset',
-              'dns',
-              'tls',
-              'http_status',
-              'url_blocked',
-            ],
-          },
-          message: { type: 'string' },
-        }),
-        { type: 'null' },
-      ],
-    },
-    duration_ms: { type: 'integer', minimum: 0 },
-    created_at: timestamp,
-    next_attempt_at: nullable(timestamp),
-  }),
-  WebhookAttemptList: list('WebhookAttempt'),
-  WebhookMessage: object({
-    id: { type: 'string', description: 'The event id: one message per event sent to the endpoint' },
-    object: { const: 'webhook_message' },
-    endpoint_id: { type: 'string' },
-    event_id: { type: 'string' },
-    event_type: { type: 'string' },
-    status: { enum: ['pending', 'succeeded', 'failed'] },
-    attempts: { type: 'integer', minimum: 0 },
-    last_attempt_at: nullable(timestamp),
-    next_attempt_at: nullable(timestamp),
-    created_at: timestamp,
-  }),
-  WebhookMessageList: list('WebhookMessage'),
   TestDelivery: object({
     event_id: { type: 'string' },
     endpoints: {

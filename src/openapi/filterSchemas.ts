@@ -1,5 +1,5 @@
 import { MAX_FILTER_LENGTH, ORDERINGS } from '../../domain/webhooks/endpointFilter.js';
-import { nullable, object } from './schema.js';
+import { nullable, object, ref } from './schema.js';
 
 /** An endpoint's filter and ordering, and the filter tester's answer (PRODUCT.md 11). */
 export const filterSchemas = {
@@ -24,5 +24,22 @@ export const filterSchemas = {
       ...nullable(object({ message: { type: 'string' } })),
       description: 'Why the filter could not be evaluated (it then does not match)',
     },
+    warnings: {
+      type: 'array',
+      items: ref('FilterWarning'),
+      description: 'Fields of data the filter reads that the event type’s schema does not declare',
+    },
+  }),
+  FilterWarning: {
+    ...object({
+      type: { type: 'string', description: 'The event type whose schema lacks the field' },
+      path: { type: 'string', description: 'The path the filter reads, as data.a.b' },
+      message: { type: 'string' },
+    }),
+    description:
+      'The filter reads a field that the type’s schema does not list (where the schema lists its fields and welcomes no others): for events of that type it is missing. At most 50, from at most 32 paths of 8 steps and 100 types.',
+  },
+  WebhookFilterCheck: object({
+    warnings: { type: 'array', items: ref('FilterWarning') },
   }),
 };

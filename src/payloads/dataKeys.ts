@@ -12,7 +12,10 @@ import type { SecretBox } from '../secrets/secretBox.js';
 export type DataKey = { id: string; key: Buffer };
 
 /** What opening a payload needs: its key, or why there is none any more. */
-export type KeyLookup = { status: 'live'; key: Buffer } | { status: DestroyedBecause };
+export type KeyLookup =
+  | { status: 'live'; key: Buffer }
+  /** Since when: what a reader is told of a payload it can no longer read (null: not recorded). */
+  | { status: DestroyedBecause; destroyed_at: string | null };
 
 export type DataKeys = {
   /** The key the merchant's payloads recorded at `at` are sealed under: made on first use. */
@@ -82,7 +85,7 @@ export const dataKeys = (
 
   const unwrap = (stored: StoredDataKey): KeyLookup =>
     stored.wrapped === null
-      ? { status: stored.destroyed_because ?? 'erased' }
+      ? { status: stored.destroyed_because ?? 'erased', destroyed_at: stored.destroyed_at }
       : { status: 'live', key: Buffer.from(master.open(stored.wrapped, stored.id), 'base64') };
 
   const lookup = async (keyId: string): Promise<KeyLookup> => {

@@ -56,10 +56,18 @@ export const openEventDocs = async <T = OpenedEventDoc>(
   return opened;
 };
 
-/** An attempt's answer, opened; null once its key is destroyed (PRODUCT.md 14). */
-export const openAttemptDoc = async (keys: DataKeys, doc: AttemptDoc): Promise<AttemptDoc> => {
+/**
+ * An attempt's answer, opened; null once its key is destroyed (PRODUCT.md 14), saying why, so that
+ * it is not taken for an answer that had no body.
+ */
+export const openAttemptDoc = async (
+  keys: DataKeys,
+  doc: AttemptDoc,
+): Promise<AttemptDoc & { response_body_unreadable?: 'erased' | 'expired' }> => {
   const { sealed_response_body: sealed, ...attempt } = doc;
   if (sealed === undefined) return attempt;
   const opened = await openSealed(keys, sealed, doc.id);
-  return { ...attempt, response_body: 'text' in opened ? opened.text : null };
+  return 'text' in opened
+    ? { ...attempt, response_body: opened.text }
+    : { ...attempt, response_body: null, response_body_unreadable: opened.unreadable };
 };

@@ -31,6 +31,7 @@ export const PORTAL_ACCESS: Readonly<Record<string, PortalDecision>> = {
   listenForDeliveries: 'send',
   answerListenedDelivery: 'send',
   testWebhookFilter: 'manage_endpoints',
+  checkWebhookFilter: 'manage_endpoints',
   listWebhookAttempts: 'view',
   listWebhookMessages: 'view',
   getWebhookEndpointStats: 'view',

@@ -97,4 +97,50 @@ browserSuite('the merchant portal in a browser', (world) => {
       await tab.close();
     }
   });
+
+  it('lets a link opened later in the same tab replace its session, saying so when the merchant changed', async () => {
+    const { service } = world();
+    const linkFor = async (merchant_id: string) => {
+      const link = await service.api.post('/v1/portal/sessions', service.admin, { merchant_id });
+      expect(link.status, link.text).to.equal(201);
+      return new URL(link.body.url as string).hash;
+    };
+    const tokenInTab = `JSON.parse(sessionStorage.getItem('sluice.portal.session'))`;
+    const tab = await openTab(world().browser);
+    try {
+      const { page } = tab;
+      await page.goto(`${service.url}/portal${await linkFor(MERCHANT)}`);
+      await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();
+      const first = await page.evaluate<{ token: string }>(tokenInTab);
+
+      // Another merchant's link pasted into the address bar: only the fragment changes.
+      await page.evaluate(
+        `window.samePage = true; location.hash = ${JSON.stringify(await linkFor('mer_second_shop'))}`,
+      );
+      const notice = page.getByRole('status').filter({ hasText: 'You are now signed in as' });
+      await notice.waitFor();
+      expect(await notice.textContent())
+        .to.include('mer_second_shop')
+        .and.include(MERCHANT);
+      expect(await page.locator('header').textContent()).to.include('mer_second_shop');
+      const second = await page.evaluate<{ token: string; merchant_id: string }>(tokenInTab);
+      expect(second.merchant_id).to.equal('mer_second_shop');
+      expect(second.token).to.not.equal(first.token);
+      expect(page.url()).to.not.include('code=');
+      expect(await page.evaluate('window.samePage')).to.equal(true);
+      await expectAccessible(page, 'the portal after a link for another merchant');
+      await screenshot(page, 'portal-session-replaced');
+      await notice.getByRole('button', { name: 'Dismiss' }).click();
+      await notice.waitFor({ state: 'detached' });
+
+      // A new link of the same merchant replaces the session without a word.
+      await page.evaluate(`location.hash = ${JSON.stringify(await linkFor('mer_second_shop'))}`);
+      await page.waitForFunction(`${tokenInTab}?.token !== ${JSON.stringify(second.token)}`);
+      await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();
+      expect(await notice.count()).to.equal(0);
+      expect(tab.faults).to.deep.equal([]);
+    } finally {
+      await tab.close();
+    }
+  });
 });

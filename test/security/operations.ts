@@ -96,6 +96,10 @@ export const ACCESS: Readonly<Record<string, Access>> = {
       },
     }),
   },
+  checkWebhookFilter: {
+    roles: ['admin', 'merchant'],
+    sample: () => ({ body: { filter: 'data.total > 1', filter_types: ['order.created'] } }),
+  },
   listWebhookAttempts: { roles: everyone, owned: true, named: true },
   listWebhookMessages: { roles: everyone, owned: true, named: true },
   getWebhookEndpointStats: { roles: everyone, owned: true, named: true },

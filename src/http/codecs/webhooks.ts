@@ -104,3 +104,26 @@ export const TestFilterBody = strictObject(
   },
   {},
 );
+
+/** How many types one check of a filter looks at: more than an endpoint sensibly lists. */
+export const MAX_CHECKED_TYPES = 100;
+
+const isTypeNames = (u: unknown): u is string[] =>
+  Array.isArray(u) &&
+  u.length >= 1 &&
+  u.length <= MAX_CHECKED_TYPES &&
+  u.every((name) => typeof name === 'string' && name.length >= 1 && name.length <= 128);
+
+const TypeNames = new t.Type<string[], string[], unknown>(
+  `a list of 1 to ${MAX_CHECKED_TYPES} event type names`,
+  isTypeNames,
+  (u, c) => (isTypeNames(u) ? t.success(u) : t.failure(u, c)),
+  t.identity,
+);
+
+/** A filter to check against the schemas of the types an endpoint lists; nothing is evaluated. */
+export const CheckFilterBody = strictObject(
+  'CheckFilterBody',
+  { filter: boundedString(1, MAX_FILTER_LENGTH), filter_types: TypeNames },
+  {},
+);

@@ -8,6 +8,7 @@ import { PORTAL_SESSION_LIFETIME_S } from '../../../domain/portal/portalSession.
 import { portalSessionsProjection } from '../../../projections/portalSessions.js';
 import { createPortalSession } from '../../portal/createPortalSession.js';
 import { exchangePortalCode } from '../../portal/exchangePortalCode.js';
+import { isMerchantKnown, unknownMerchantWarning } from '../../portal/merchantKnown.js';
 import type { Services } from '../../services.js';
 import { decodeOrThrow, strictObject } from '../codec.js';
 import { MerchantId, boundedString } from '../codecs/common.js';
@@ -137,7 +138,13 @@ export const portalSessionRoutes = (services: Needs): Router => {
           await services.projector.caughtUp(result.position, undefined, [
             portalSessionsProjection.name,
           ]);
-          return { ...created(result.created), headers: noStore };
+          const known = await isMerchantKnown(services.readStore, body.merchant_id);
+          const answer = {
+            ...result.created,
+            merchant_known: known,
+            warnings: known ? [] : [unknownMerchantWarning(body.merchant_id)],
+          };
+          return { ...created(answer), headers: noStore };
         },
         { forget: ['url'] },
       ),

@@ -9,11 +9,28 @@ import { handle, ok } from '../handler.js';
 import { listBody } from '../list.js';
 import { presentAttempt, presentMessage } from '../deliveryViews.js';
 import { scopedEndpoint } from '../pathResources.js';
-import { findDocs } from '../../reads/readModels.js';
 import { openAttemptDoc } from '../../payloads/openedDocs.js';
+import { unreadablePayloads } from '../../payloads/payloadStanding.js';
+import { EVENTS } from '../../../projections/events.js';
+import { findDocs, getDoc } from '../../reads/readModels.js';
 
 /** What this file uses of the services. */
 type Needs = Pick<Services, 'dataKeys' | 'readStore'>;
+
+/**
+ * Whether the payloads of these messages' events can still be read (erased or expired since):
+ * a page's events read by id, and each data key looked up once. Nothing is opened.
+ */
+const unreadableOf = async (services: Needs, docs: readonly MessageDoc[]) => {
+  const events = await Promise.all(
+    docs.map((doc) => getDoc(services.readStore, EVENTS, doc.event_id)),
+  );
+  const unreadable = await unreadablePayloads(
+    services.dataKeys,
+    events.map((event) => event?.data),
+  );
+  return new Map(docs.map((doc, i) => [doc.id, unreadable[i]]));
+};
 
 /** What was sent to an endpoint: its attempts, and one message per event. */
 export const webhookObservabilityRoutes = (services: Needs): Router => {
@@ -51,7 +68,8 @@ export const webhookObservabilityRoutes = (services: Needs): Router => {
         limit: query.limit ?? 20,
         ...(query.cursor && { cursor: query.cursor }),
       });
-      return ok(listBody(page, (doc) => presentMessage(doc as MessageDoc)));
+      const unreadable = await unreadableOf(services, page.docs);
+      return ok(listBody(page, (doc) => presentMessage(doc as MessageDoc, unreadable.get(doc.id))));
     }),
   );
 

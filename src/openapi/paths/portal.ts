@@ -23,6 +23,19 @@ const PortalSession = object({
       'The sign-in link, `<base>/portal#code=<code>`, shown once: the code works once and until expires_at. An idempotent replay answers null here: the code is never stored.',
   },
   expires_at: timestamp,
+  merchant_known: {
+    type: 'boolean',
+    description:
+      'Whether the merchant has an endpoint, an event or a process instance: false for a new merchant, or for a mistyped id (the link is made all the same)',
+  },
+  warnings: {
+    type: 'array',
+    items: object({
+      code: { const: 'unknown_merchant' },
+      message: { type: 'string' },
+    }),
+    description: 'What whoever hands the link on should check first; empty when nothing',
+  },
 });
 
 const PortalToken = object({

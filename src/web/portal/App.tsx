@@ -1,17 +1,24 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Problem } from '../shared/api';
 import { asProblem, createApi } from '../shared/api';
-import { Loading, Shell } from '../shared/components';
+import { Button, Loading, Shell } from '../shared/components';
 import type { NavItem } from '../shared/components';
 import { formatDateTime } from '../shared/format';
 import { useRoute } from '../shared/router';
 import { PortalContext } from './context';
+import './session.css';
 import { EndpointDetailPage } from './endpoint/EndpointDetailPage';
 import { EndpointsPage } from './EndpointsPage';
 import { EventCatalogPage } from './EventCatalogPage';
 import { LinkProblem } from './LinkProblem';
 import type { Capability, PortalSession } from './portalSession';
-import { exchangeCode, isCurrent, sessionStore, takeCodeFromAddress } from './portalSession';
+import {
+  exchangeCode,
+  isCurrent,
+  sessionStore,
+  takeCodeFromAddress,
+  watchForCodes,
+} from './portalSession';
 
 const NAV: NavItem[] = [
   { route: 'endpoints', label: 'Endpoints' },
@@ -20,7 +27,8 @@ const NAV: NavItem[] = [
 
 type Stage =
   | { name: 'opening' }
-  | { name: 'open'; session: PortalSession }
+  /** `replaced`: the merchant of the session a new link replaced in this tab, when another. */
+  | { name: 'open'; session: PortalSession; replaced?: string }
   | { name: 'link-failed'; problem: Problem }
   | { name: 'ended' }
   | { name: 'no-link' };
@@ -42,7 +50,32 @@ const Page = ({ route }: { route: string }) => {
   return <EndpointsPage />;
 };
 
-const SignedIn = ({ session, onEnded }: { session: PortalSession; onEnded: () => void }) => {
+/** Said once a link for another merchant replaced the tab's session: the pages are theirs now. */
+const SwitchedMerchant = ({ from, to }: { from: string; to: string }) => {
+  const [shown, setShown] = useState(true);
+  if (!shown) return null;
+  return (
+    <div class="session-switched" role="status">
+      <p>
+        You are now signed in as <code>{to}</code>. The link you opened replaced this tab’s session
+        for <code>{from}</code>.
+      </p>
+      <Button variant="ghost" size="small" onClick={() => setShown(false)}>
+        Dismiss
+      </Button>
+    </div>
+  );
+};
+
+const SignedIn = ({
+  session,
+  replaced,
+  onEnded,
+}: {
+  session: PortalSession;
+  replaced: string | undefined;
+  onEnded: () => void;
+}) => {
   const route = useRoute('endpoints');
   const portal = useMemo(
     () => ({
@@ -67,6 +100,7 @@ const SignedIn = ({ session, onEnded }: { session: PortalSession; onEnded: () =>
           </>
         }
       >
+        {replaced && <SwitchedMerchant from={replaced} to={session.merchant_id} />}
         <Page route={route} />
       </Shell>
     </PortalContext.Provider>
@@ -78,16 +112,23 @@ const SignedIn = ({ session, onEnded }: { session: PortalSession; onEnded: () =>
  * a token kept in this tab, and the pages act as the merchant with it until it expires.
  */
 export const App = () => {
-  const [code] = useState(takeCodeFromAddress);
+  const [code, setCode] = useState(takeCodeFromAddress);
   const [stage, setStage] = useState<Stage>(() => firstStage(code));
+
+  // A link opened later in this tab replaces its session, whatever merchant it was for.
+  useEffect(() => watchForCodes(setCode), []);
 
   useEffect(() => {
     if (code === undefined) return;
+    const before = sessionStore.read()?.merchant_id;
     sessionStore.clear();
+    setStage({ name: 'opening' });
     exchangeCode(code).then(
       (session) => {
         sessionStore.write(session);
-        setStage({ name: 'open', session });
+        const replaced =
+          before !== undefined && before !== session.merchant_id ? before : undefined;
+        setStage({ name: 'open', session, ...(replaced && { replaced }) });
       },
       (error: unknown) => setStage({ name: 'link-failed', problem: asProblem(error) }),
     );
@@ -105,7 +146,15 @@ export const App = () => {
     case 'opening':
       return <Loading label="Opening the portal…" />;
     case 'open':
-      return <SignedIn session={stage.session} onEnded={onEnded} />;
+      // Keyed by its token: a new session starts every page afresh, with its merchant's data.
+      return (
+        <SignedIn
+          key={stage.session.token}
+          session={stage.session}
+          replaced={stage.replaced}
+          onEnded={onEnded}
+        />
+      );
     default:
       return <LinkProblem stage={stage} />;
   }

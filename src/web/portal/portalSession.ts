@@ -18,6 +18,20 @@ export const sessionStore = tabStore<PortalSession>('sluice.portal.session');
  * The one-time code of a portal link (`/portal#code=…`), taken out of the address bar at once so
  * it stays in no history entry, bookmark or screenshot. The query (the theme) is kept.
  */
+/**
+ * A link opened in a tab that already shows the portal changes only the fragment: the page is not
+ * loaded again, so the new code must be watched for. Calls `onCode` with each code that arrives
+ * (taken out of the address bar as above); returns how to stop watching.
+ */
+export const watchForCodes = (onCode: (code: string) => void): (() => void) => {
+  const changed = () => {
+    const code = takeCodeFromAddress();
+    if (code !== undefined) onCode(code);
+  };
+  window.addEventListener('hashchange', changed);
+  return () => window.removeEventListener('hashchange', changed);
+};
+
 export const takeCodeFromAddress = (): string | undefined => {
   const code = new URLSearchParams(window.location.hash.slice(1)).get('code');
   if (code === null) return undefined;

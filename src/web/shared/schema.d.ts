@@ -406,6 +406,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-filters/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Does this filter read fields that the schemas of these event types do not declare? Nothing is evaluated or recorded */
+        post: operations["checkWebhookFilter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/listen": {
         parameters: {
             query?: never;
@@ -2315,6 +2332,19 @@ export interface components {
             error: {
                 message: string;
             } | null;
+            /** @description Fields of data the filter reads that the event type’s schema does not declare */
+            warnings: components["schemas"]["FilterWarning"][];
+        };
+        /** @description The filter reads a field that the type’s schema does not list (where the schema lists its fields and welcomes no others): for events of that type it is missing. At most 50, from at most 32 paths of 8 steps and 100 types. */
+        FilterWarning: {
+            /** @description The event type whose schema lacks the field */
+            type: string;
+            /** @description The path the filter reads, as data.a.b */
+            path: string;
+            message: string;
+        };
+        WebhookFilterCheck: {
+            warnings: components["schemas"]["FilterWarning"][];
         };
         EndpointSecret: {
             key: string;
@@ -2334,6 +2364,118 @@ export interface components {
              * @description Until when the old secret still signs beside the new one
              */
             previous_expires_at: string;
+        };
+        WebhookAttempt: {
+            id: string;
+            /** @constant */
+            object: "webhook_attempt";
+            endpoint_id: string;
+            event_id: string;
+            event_type: string;
+            attempt_number: number;
+            /** @enum {unknown} */
+            trigger: "initial" | "retry" | "resend" | "replay" | "test";
+            /** @enum {unknown} */
+            status: "succeeded" | "failed";
+            url: string;
+            response_status_code: number | null;
+            /** @description The first 4 KiB of the answer, as text; null when there was none, or once the merchant’s data was erased or is older than the retention period */
+            response_body: string | null;
+            error: {
+                /** @enum {unknown} */
+                code: "timeout" | "connection_refused" | "connection_reset" | "dns" | "tls" | "http_status" | "url_blocked";
+                message: string;
+            } | null;
+            duration_ms: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            next_attempt_at: string | null;
+            /**
+             * @description Present when the answer had a body that was erased with its merchant’s data
+             * @constant
+             */
+            response_body_erased?: true;
+            /**
+             * @description Present when the answer had a body older than the retention period
+             * @constant
+             */
+            response_body_expired?: true;
+        };
+        WebhookAttemptList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookAttempt"][];
+            has_more: boolean;
+            next_cursor: string | null;
+        };
+        WebhookMessage: {
+            /** @description The event id: one message per event sent to the endpoint */
+            id: string;
+            /** @constant */
+            object: "webhook_message";
+            endpoint_id: string;
+            event_id: string;
+            event_type: string;
+            /**
+             * @description pending: waiting for its next attempt (a retry when last_attempt_status is failed); failed: given up
+             * @enum {unknown}
+             */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            last_attempt_at: string | null;
+            /**
+             * @description How the last attempt went; null before the first
+             * @enum {unknown}
+             */
+            last_attempt_status: "succeeded" | "failed" | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339, UTC, milliseconds
+             */
+            created_at: string;
+            /**
+             * @description Present when the event’s payload was erased with its merchant’s data: it cannot be sent again (409 data_erased)
+             * @constant
+             */
+            erased?: true;
+            /**
+             * Format: date-time
+             * @description When the payload was erased (with erased)
+             */
+            erased_at?: string | null;
+            /**
+             * @description Present when the event’s payload is older than SLUICE_PAYLOAD_RETENTION_DAYS: it cannot be sent again (409 data_erased)
+             * @constant
+             */
+            data_expired?: true;
+            /**
+             * Format: date-time
+             * @description When the payload stopped being kept (with data_expired)
+             */
+            data_expired_at?: string | null;
+        };
+        WebhookMessageList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookMessage"][];
+            has_more: boolean;
+            next_cursor: string | null;
         };
         FieldFault: {
             path: string;
@@ -2578,80 +2720,6 @@ export interface components {
             /** @constant */
             object: "list";
             data: components["schemas"]["WebhookEndpoint"][];
-            has_more: boolean;
-            next_cursor: string | null;
-        };
-        WebhookAttempt: {
-            id: string;
-            /** @constant */
-            object: "webhook_attempt";
-            endpoint_id: string;
-            event_id: string;
-            event_type: string;
-            attempt_number: number;
-            /** @enum {unknown} */
-            trigger: "initial" | "retry" | "resend" | "replay" | "test";
-            /** @enum {unknown} */
-            status: "succeeded" | "failed";
-            url: string;
-            response_status_code: number | null;
-            /** @description The first 4 KiB of the answer, as text; null when there was none, or once the merchant’s data was erased or is older than the retention period */
-            response_body: string | null;
-            error: {
-                /** @enum {unknown} */
-                code: "timeout" | "connection_refused" | "connection_reset" | "dns" | "tls" | "http_status" | "url_blocked";
-                message: string;
-            } | null;
-            duration_ms: number;
-            /**
-             * Format: date-time
-             * @description RFC 3339, UTC, milliseconds
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description RFC 3339, UTC, milliseconds
-             */
-            next_attempt_at: string | null;
-        };
-        WebhookAttemptList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["WebhookAttempt"][];
-            has_more: boolean;
-            next_cursor: string | null;
-        };
-        WebhookMessage: {
-            /** @description The event id: one message per event sent to the endpoint */
-            id: string;
-            /** @constant */
-            object: "webhook_message";
-            endpoint_id: string;
-            event_id: string;
-            event_type: string;
-            /** @enum {unknown} */
-            status: "pending" | "succeeded" | "failed";
-            attempts: number;
-            /**
-             * Format: date-time
-             * @description RFC 3339, UTC, milliseconds
-             */
-            last_attempt_at: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339, UTC, milliseconds
-             */
-            next_attempt_at: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339, UTC, milliseconds
-             */
-            created_at: string;
-        };
-        WebhookMessageList: {
-            /** @constant */
-            object: "list";
-            data: components["schemas"]["WebhookMessage"][];
             has_more: boolean;
             next_cursor: string | null;
         };
@@ -3945,6 +4013,52 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    checkWebhookFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A JSONata expression, as an endpoint’s filter */
+                    filter: string;
+                    /** @description The types the endpoint lists; names not in the catalog are passed over */
+                    filter_types: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description What the filter reads that a type lacks, one warning per type and path */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookFilterCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable: invalid_filter */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
     listenForDeliveries: {
         parameters: {
             query?: {
@@ -4865,6 +4979,14 @@ export interface operations {
                          * @description RFC 3339, UTC, milliseconds
                          */
                         expires_at: string;
+                        /** @description Whether the merchant has an endpoint, an event or a process instance: false for a new merchant, or for a mistyped id (the link is made all the same) */
+                        merchant_known: boolean;
+                        /** @description What whoever hands the link on should check first; empty when nothing */
+                        warnings: {
+                            /** @constant */
+                            code: "unknown_merchant";
+                            message: string;
+                        }[];
                     };
                 };
             };

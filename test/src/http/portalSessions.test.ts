@@ -94,6 +94,34 @@ describe('portal sessions', function () {
     }
   });
 
+  it('says when nothing is known of the merchant, and makes the link all the same', async () => {
+    const typo = await createSession({ merchant_id: 'mer_acmee' });
+    expect(typo.status, typo.text).to.equal(201);
+    expect(typo.body.merchant_known).to.equal(false);
+    expect(typo.body.warnings).to.have.length(1);
+    expect(typo.body.warnings[0].code).to.equal('unknown_merchant');
+    expect(typo.body.warnings[0].message)
+      .to.include('mer_acmee')
+      .and.include('check the merchant id');
+    // The link works: a new merchant needs it to create its first endpoint.
+    expect((await exchange(codeOf(typo))).status).to.equal(200);
+
+    // An endpoint, an event or a process instance makes a merchant known.
+    await createEndpoint(service, { url: 'https://a.test/', merchant_id: 'mer_with_endpoint' });
+    const published = await service.api.post('/v1/events', service.admin, {
+      type: 'order.created',
+      merchant_id: 'mer_with_event',
+      data: {},
+    });
+    expect(published.status, published.text).to.equal(201);
+    for (const merchant of ['mer_with_endpoint', 'mer_with_event']) {
+      const known = await createSession({ merchant_id: merchant });
+      expect(known.body, merchant).to.include({ merchant_known: true });
+      expect(known.body.warnings, merchant).to.deep.equal([]);
+      codeOf(known);
+    }
+  });
+
   it('refuses a bad creation with a problem, and anyone but an admin', async () => {
     for (const body of [
       {},

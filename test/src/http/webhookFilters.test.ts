@@ -133,6 +133,7 @@ describe('POST /v1/webhook-filters/test', () => {
       expect(res.body, `${filter} on ${JSON.stringify(data)}`).to.deep.equal({
         matches,
         error: null,
+        warnings: [],
       });
     }
   });
@@ -152,6 +153,7 @@ describe('POST /v1/webhook-filters/test', () => {
     expect(runaway.body).to.deep.equal({
       matches: false,
       error: { message: 'the expression ran over 100 ms' },
+      warnings: [],
     });
   });
 
@@ -168,7 +170,7 @@ describe('POST /v1/webhook-filters/test', () => {
       filter: 'merchant_id = "mer_acme"',
       event: { ...order({}), merchant_id: 'mer_acme' },
     });
-    expect(own.body).to.deep.equal({ matches: true, error: null });
+    expect(own.body).to.deep.equal({ matches: true, error: null, warnings: [] });
     const other = await test({
       filter: 'true',
       event: { ...order({}), merchant_id: 'mer_globex' },
@@ -180,7 +182,7 @@ describe('POST /v1/webhook-filters/test', () => {
       { filter: 'merchant_id = "mer_globex"', event: { ...order({}), merchant_id: 'mer_globex' } },
       service.admin,
     );
-    expect(admin.body).to.deep.equal({ matches: true, error: null });
+    expect(admin.body).to.deep.equal({ matches: true, error: null, warnings: [] });
     const unnamed = await test({ filter: 'true', event: order({}) }, service.admin);
     expect(unnamed.status, unnamed.text).to.equal(400);
     expect(unnamed.body.errors[0].path).to.equal('event.merchant_id');

@@ -9,6 +9,8 @@ import { keysFolder, rejection } from './payloadFixtures.js';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const at = (iso: string) => new Date(iso);
+/** A key of m_1 as the erasure of the tests below leaves it: destroyed, and since when. */
+const ERASED = { status: 'erased', destroyed_at: '2026-01-10T12:00:00.000Z' };
 
 const liveKey = async (keys: DataKeys, keyId: string) => {
   const found = await keys.lookup(keyId);
@@ -91,13 +93,13 @@ describe('Data keys over a SQLite key store', () => {
 
     expect(await keys.erase('m_1', at('2026-01-10T12:00:00.000Z'))).to.equal(2);
 
-    expect(await keys.lookup(before.id)).to.deep.equal({ status: 'erased' });
-    expect(await keys.lookup(earlier.id)).to.deep.equal({ status: 'erased' });
+    expect(await keys.lookup(before.id)).to.deep.equal(ERASED);
+    expect(await keys.lookup(earlier.id)).to.deep.equal(ERASED);
     expect((await liveKey(keys, theirs.id)).equals(theirs.key)).to.equal(true);
     const after = await keys.sealingKey('m_1', day);
     expect(after.id).to.not.equal(before.id);
     expect(after.key.equals(before.key)).to.equal(false);
-    expect(await keys.lookup(before.id)).to.deep.equal({ status: 'erased' });
+    expect(await keys.lookup(before.id)).to.deep.equal(ERASED);
   });
 
   it('sees an erasure made by another process within a second', async () => {
@@ -109,7 +111,7 @@ describe('Data keys over a SQLite key store', () => {
     clock += 1_001;
     const after = await sealing.sealingKey('m_1', day);
     expect(after.id).to.not.equal(before.id);
-    expect(await sealing.lookup(before.id)).to.deep.equal({ status: 'erased' });
+    expect(await sealing.lookup(before.id)).to.deep.equal(ERASED);
   });
 
   it('expires the keys of the periods that ended the retention or longer ago, keeping the rest', async () => {
@@ -120,11 +122,17 @@ describe('Data keys over a SQLite key store', () => {
     const current = await keys.sealingKey('m_1', at('2026-01-02T01:30:00.000Z'));
 
     expect(await keys.expire(at('2026-01-02T01:59:59.999Z'), DAY_MS)).to.equal(1);
-    expect(await keys.lookup(ended.id)).to.deep.equal({ status: 'expired' });
+    expect(await keys.lookup(ended.id)).to.deep.equal({
+      status: 'expired',
+      destroyed_at: '2026-01-02T01:59:59.999Z',
+    });
     expect((await liveKey(keys, endsAtTheLimit.id)).equals(endsAtTheLimit.key)).to.equal(true);
 
     expect(await keys.expire(at('2026-01-02T02:00:00.000Z'), DAY_MS)).to.equal(1);
-    expect(await keys.lookup(endsAtTheLimit.id)).to.deep.equal({ status: 'expired' });
+    expect(await keys.lookup(endsAtTheLimit.id)).to.deep.equal({
+      status: 'expired',
+      destroyed_at: '2026-01-02T02:00:00.000Z',
+    });
     expect((await liveKey(keys, current.id)).equals(current.key)).to.equal(true);
     expect(await keys.sealingKey('m_1', at('2026-01-02T01:45:00.000Z'))).to.deep.equal(current);
     expect(await folder.store.find(ended.id)).to.include({

@@ -1,12 +1,12 @@
 import { unwrap } from '../../shared/api';
 import type { Column } from '../../shared/components';
 import { Badge } from '../../shared/components';
-import { formatDateTime } from '../../shared/format';
 import { usePortal } from '../context';
 import type { Attempt, AttemptStatus } from './deliveryStatus';
 import { ATTEMPT_STATUS, TRIGGER_LABEL, answerOf, formatDuration } from './deliveryStatus';
 import { FilteredList } from './FilteredList';
 import { messageHref } from './messageLink';
+import { Timestamp } from './Timestamp';
 
 type Filter = 'all' | AttemptStatus;
 
@@ -23,7 +23,7 @@ const EMPTY: Record<Filter, string> = {
 };
 
 const COLUMNS: Column<Attempt>[] = [
-  { header: 'Time', cell: (a) => formatDateTime(a.created_at) },
+  { header: 'Time', cell: (a) => <Timestamp iso={a.created_at} /> },
   {
     header: 'Event',
     cell: (a) => (

@@ -1,47 +1,51 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { Schemas } from '../../shared/api';
 import { Badge, CodeBlock, ErrorState, KeyValues, Loading } from '../../shared/components';
-import { formatDateTime } from '../../shared/format';
 import { usePortal } from '../context';
 import { AttemptAnswers } from './AttemptAnswers';
-import { MESSAGE_STATUS } from './deliveryStatus';
+import { messageStatusOf } from './deliveryStatus';
 import type { MessageDetailData } from './loadMessageDetail';
 import { loadMessageDetail } from './loadMessageDetail';
 import { messageHref } from './messageLink';
+import { PayloadGone, payloadGoneOf } from './PayloadGone';
 import { ResendAction } from './ResendAction';
+import { Timestamp } from './Timestamp';
 import { useLiveLoad } from './useLiveLoad';
 import './messageDetail.css';
 
 const Facts = ({ eventId, detail }: { eventId: string; detail: MessageDetailData }) => {
   const { message, event } = detail;
-  const status = message && MESSAGE_STATUS[message.status];
+  const status = message && messageStatusOf(message);
   return (
     <KeyValues
       items={[
         ['Status', status ? <Badge tone={status.tone}>{status.label}</Badge> : 'Unknown'],
         ['Event ID', <code key="id">{eventId}</code>],
         ['Event type', event?.type ?? message?.event_type],
-        ['Created', message && formatDateTime(message.created_at)],
+        ['Created', message && <Timestamp iso={message.created_at} />],
         ['Attempts', message?.attempts ?? detail.attempts.length],
         [
           'Next attempt',
-          message?.next_attempt_at ? formatDateTime(message.next_attempt_at) : 'None planned',
+          message?.next_attempt_at ? <Timestamp iso={message.next_attempt_at} /> : 'None planned',
         ],
       ]}
     />
   );
 };
 
-const Payload = ({ event }: { event: MessageDetailData['event'] }) =>
-  event ? (
-    <CodeBlock label={`The data of ${event.type}`} value={event.data} />
+const Payload = ({ detail }: { detail: MessageDetailData }) => {
+  const gone = payloadGoneOf(detail);
+  if (gone) return <PayloadGone gone={gone} />;
+  return detail.event ? (
+    <CodeBlock label={`The data of ${detail.event.type}`} value={detail.event.data} />
   ) : (
     <p class="attempt-answer-empty">This event’s payload is no longer kept.</p>
   );
+};
 
 /**
  * One message: its state, the payload it carries, every answer the endpoint gave, newest last,
- * and, with the `send` capability, a way to send it again.
+ * and, with the `send` capability, a way to send it again while its payload can be read.
  */
 export const MessageDetail = ({
   endpoint,
@@ -73,16 +77,22 @@ export const MessageDetail = ({
           Message <span class="mono message-heading-id">{eventId}</span>
         </h3>
       </div>
-      {can('send') && <ResendAction endpointId={endpoint.id} eventId={eventId} onSent={onSent} />}
       {detail.state === 'loading' && <Loading label="Loading the message…" />}
       {detail.state === 'failed' && <ErrorState problem={detail.problem} />}
       {detail.state === 'ready' && (
         <>
+          {/* A payload that is gone cannot be sent again (409 data_erased): no button for it. */}
+          {can('send') && !payloadGoneOf(detail.data) && (
+            <ResendAction endpointId={endpoint.id} eventId={eventId} onSent={onSent} />
+          )}
           <Facts eventId={eventId} detail={detail.data} />
           <h4>Payload</h4>
-          <Payload event={detail.data.event} />
+          <Payload detail={detail.data} />
           <h4>Attempts</h4>
-          <AttemptAnswers attempts={detail.data.attempts} />
+          <AttemptAnswers
+            attempts={detail.data.attempts}
+            nextAttemptAt={detail.data.message?.next_attempt_at}
+          />
         </>
       )}
     </section>

@@ -1,12 +1,12 @@
 import { unwrap } from '../../shared/api';
 import type { Column } from '../../shared/components';
 import { Badge } from '../../shared/components';
-import { formatDateTime } from '../../shared/format';
 import { usePortal } from '../context';
 import type { Message, MessageStatus } from './deliveryStatus';
-import { MESSAGE_STATUS } from './deliveryStatus';
+import { isRetrying, messageStatusOf, payloadGone } from './deliveryStatus';
 import { FilteredList } from './FilteredList';
 import { messageHref } from './messageLink';
+import { Timestamp } from './Timestamp';
 
 type Filter = 'all' | MessageStatus;
 
@@ -14,14 +14,28 @@ const FILTERS: ReadonlyArray<{ value: Filter; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'succeeded', label: 'Succeeded' },
   { value: 'failed', label: 'Failed' },
-  { value: 'pending', label: 'Pending' },
+  { value: 'pending', label: 'Pending or retrying' },
 ];
 
 const EMPTY: Record<Filter, string> = {
   all: 'No messages yet',
   succeeded: 'No succeeded messages',
   failed: 'No failed messages',
-  pending: 'No pending messages',
+  pending: 'No message waiting for an attempt',
+};
+
+const Status = ({ message }: { message: Message }) => {
+  const status = messageStatusOf(message);
+  return (
+    <>
+      <Badge tone={status.tone}>{status.label}</Badge>
+      {isRetrying(message) && message.next_attempt_at && (
+        <span class="cell-secondary">
+          Next try <Timestamp iso={message.next_attempt_at} />
+        </span>
+      )}
+    </>
+  );
 };
 
 const COLUMNS: Column<Message>[] = [
@@ -33,27 +47,27 @@ const COLUMNS: Column<Message>[] = [
           {m.event_type}
         </a>
         <span class="cell-secondary mono">{m.event_id}</span>
+        {payloadGone(m) && (
+          <span class="cell-secondary">
+            {payloadGone(m)?.because === 'erased' ? 'Payload erased' : 'Payload expired'}
+          </span>
+        )}
       </>
     ),
   },
-  {
-    header: 'Status',
-    cell: (m) => (
-      <Badge tone={MESSAGE_STATUS[m.status].tone}>{MESSAGE_STATUS[m.status].label}</Badge>
-    ),
-  },
+  { header: 'Status', cell: (m) => <Status message={m} /> },
   { header: 'Attempts', numeric: true, wide: true, cell: (m) => m.attempts },
   {
     header: 'Last attempt',
     wide: true,
-    cell: (m) => (m.last_attempt_at ? formatDateTime(m.last_attempt_at) : 'Not yet'),
+    cell: (m) => (m.last_attempt_at ? <Timestamp iso={m.last_attempt_at} /> : 'Not yet'),
   },
   {
     header: 'Next attempt',
     wide: true,
-    cell: (m) => (m.next_attempt_at ? formatDateTime(m.next_attempt_at) : '—'),
+    cell: (m) => (m.next_attempt_at ? <Timestamp iso={m.next_attempt_at} /> : '—'),
   },
-  { header: 'Created', wide: true, cell: (m) => formatDateTime(m.created_at) },
+  { header: 'Created', wide: true, cell: (m) => <Timestamp iso={m.created_at} /> },
 ];
 
 /** One row per event sent to the endpoint, newest first, by status; each opens its detail. */

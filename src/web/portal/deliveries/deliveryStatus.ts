@@ -8,10 +8,30 @@ export type AttemptStatus = Attempt['status'];
 
 /** How a message's status reads: the word carries it, the colour only repeats it. */
 export const MESSAGE_STATUS: Record<MessageStatus, { tone: Tone; label: string }> = {
-  pending: { tone: 'warning', label: 'Pending' },
+  pending: { tone: 'info', label: 'Pending' },
   succeeded: { tone: 'success', label: 'Succeeded' },
   failed: { tone: 'danger', label: 'Failed' },
 };
+
+/** A pending message whose last try failed: still being tried, not yet given up. */
+const RETRYING = { tone: 'warning', label: 'Retrying' } as const;
+
+export const isRetrying = (message: Message): boolean =>
+  message.status === 'pending' && message.last_attempt_status === 'failed';
+
+/** How this message's state reads: "Retrying" for a pending one whose tries are failing. */
+export const messageStatusOf = (message: Message): { tone: Tone; label: string } =>
+  isRetrying(message) ? RETRYING : MESSAGE_STATUS[message.status];
+
+/** Why the message's payload can no longer be read, and since when, if it cannot. */
+export const payloadGone = (
+  message: Message | undefined,
+): { because: 'erased' | 'expired'; since: string | null } | undefined =>
+  message?.erased
+    ? { because: 'erased', since: message.erased_at ?? null }
+    : message?.data_expired
+      ? { because: 'expired', since: message.data_expired_at ?? null }
+      : undefined;
 
 export const ATTEMPT_STATUS: Record<AttemptStatus, { tone: Tone; label: string }> = {
   succeeded: { tone: 'success', label: 'Succeeded' },

@@ -1,13 +1,20 @@
 import { parseJsonObject } from '../../shared/jsonText';
-import { useCallback, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { unwrap } from '../../shared/api';
 import { Badge, Button, ProblemBanner, SelectField, TextAreaField } from '../../shared/components';
 import { useAction } from '../../shared/useAction';
 import { usePortal } from '../context';
 import type { EventType } from './eventTypeGroups';
 
-/** One run of the tester: what was tried, and what the API said. */
-type Outcome = { run: number; type: string; data: string; matches: boolean; error: string | null };
+/** One run of the tester: the expression and the event tried, and what the API said. */
+type Outcome = {
+  run: number;
+  filter: string;
+  type: string;
+  data: string;
+  matches: boolean;
+  error: string | null;
+};
 
 const KEPT_OUTCOMES = 5;
 
@@ -25,6 +32,9 @@ const OutcomeLine = ({ outcome }: { outcome: Outcome }) => {
     <li class="test-outcome">
       <Badge tone={tone}>{verdict}</Badge>
       <span class="test-outcome-what">
+        <code class="test-outcome-filter" title="The filter tested">
+          {outcome.filter}
+        </code>
         <span class="mono">{outcome.type}</span>
         <span class="test-outcome-data mono">{compact}</span>
         {outcome.error && <span class="field-error">{outcome.error}</span>}
@@ -62,6 +72,13 @@ export const FilterTester = ({
       [api],
     ),
   );
+  // A problem of an earlier expression (one that did not compile) is not this one's: once the
+  // filter is changed (and then saved), it is no longer shown.
+  const { clear } = test;
+  useEffect(() => {
+    clear();
+    setNoFilter(false);
+  }, [filter, clear]);
   const chooseType = (name: string) => {
     setTypeName(name);
     setDataText(exampleText(types.find((type) => type.name === name)));
@@ -74,7 +91,7 @@ export const FilterTester = ({
     if ('fault' in parsed || filter.trim() === '') return;
     const answer = await test.run({ filter, event: { type: typeName, data: parsed.data } });
     if (!answer) return;
-    const tried = { type: typeName, data: dataText, matches: answer.matches };
+    const tried = { filter, type: typeName, data: dataText, matches: answer.matches };
     const error = answer.error?.message ?? null;
     setOutcomes((kept) => [
       { ...tried, error, run: (kept[0]?.run ?? 0) + 1 },

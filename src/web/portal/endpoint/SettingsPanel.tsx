@@ -14,6 +14,7 @@ import type { Endpoint } from './endpointStatus';
 import type { EventType } from './eventTypeGroups';
 import { EventTypePicker } from './EventTypePicker';
 import { FilterTester } from './FilterTester';
+import { FilterWarnings } from './FilterWarnings';
 import { HeadersEditor } from './HeadersEditor';
 import { SettingsSummary } from './SettingsSummary';
 
@@ -57,6 +58,7 @@ const SettingsSections = ({
           hint={FILTER_HINT}
           error={faultOf(problem, 'filter')}
         />
+        <FilterWarnings filter={draft.filter} types={draft.allTypes ? [] : draft.types} />
         <FilterTester filter={draft.filter} catalog={catalog} preferred={draft.types} />
       </section>
       <section class="card form-section" aria-labelledby="settings-how">
