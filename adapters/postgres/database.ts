@@ -1,10 +1,20 @@
 import pg from 'pg';
+import type { PostgresTimeouts } from './timeouts.js';
+import { CLIENT_GRACE_MS, DEFAULT_POSTGRES_TIMEOUTS } from './timeouts.js';
+
+/** A migration's statements may take long (an index over a large table): the client waits a day. */
+const MIGRATION_TIMEOUT_MS = 24 * 3600_000;
 
 /** A schema name as PostgreSQL takes it unquoted: several deployments share one database this way. */
 const SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export type PostgresDatabase = {
   pool: pg.Pool;
+  /**
+   * A connection of its own, outside the pool and with the pool's settings (LISTEN holds one for
+   * as long as it listens): the caller connects it, handles its errors and ends it.
+   */
+  newClient: () => pg.Client;
   /** The schema every table of this deployment lives in. */
   schema: string;
   /** Runs `migrate` once per name, in order, each in a transaction of its own. */
@@ -55,24 +65,45 @@ export const openPostgres = async (options: {
    * with the same webhook-id), and which sit on the hot path.
    */
   synchronousCommit?: boolean;
+  timeouts?: PostgresTimeouts;
 }): Promise<PostgresDatabase> => {
   if (!SCHEMA.test(options.schema))
     throw new Error(`The schema name ${options.schema} is not a lower-case SQL identifier.`);
-  const pool = new pg.Pool({
+  const timeouts = options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
+  const connection: pg.ClientConfig = {
     connectionString: options.url,
-    max: options.max ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.statementMs + CLIENT_GRACE_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeouts.keepAliveMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    lock_timeout: timeouts.lockMs,
     options:
       `-c search_path=${options.schema}` +
       (options.synchronousCommit === false ? ' -c synchronous_commit=off' : ''),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
   // An idle connection the server closes must not take the process down with it.
   pool.on('error', () => undefined);
   await createSchema(pool, options.schema);
   return {
     pool,
+    newClient: () => new pg.Client(connection),
     schema: options.schema,
-    migrate: (name, sql) =>
-      transaction(pool, async (client) => {
+    // A migration may build an index over a large table, and waits for another process's: it
+    // runs on a connection of its own, without the statement and lock timeouts.
+    migrate: async (name, sql) => {
+      const client = new pg.Client({
+        ...connection,
+        statement_timeout: 0,
+        lock_timeout: 0,
+        query_timeout: MIGRATION_TIMEOUT_MS,
+      });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('BEGIN');
         // Two processes starting at once: the second waits here, then finds the migration done.
         await client.query("SELECT pg_advisory_xact_lock(hashtext('sluice.migrations'))");
         const done = await client.query('SELECT 1 FROM migrations WHERE name = $1', [name]);
@@ -80,7 +111,14 @@ export const openPostgres = async (options: {
           await client.query(sql);
           await client.query('INSERT INTO migrations (name) VALUES ($1)', [name]);
         }
-      }),
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
     close: () => pool.end(),
   };
 };

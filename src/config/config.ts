@@ -1,3 +1,5 @@
+import type { PostgresTimeouts } from '../../adapters/postgres/timeouts.js';
+import { DEFAULT_POSTGRES_TIMEOUTS } from '../../adapters/postgres/timeouts.js';
 import { resolve } from 'node:path';
 import type { Role } from '../modes/roles.js';
 import { parseRoles, ROLES } from '../modes/roles.js';
@@ -85,6 +87,8 @@ export type Config = {
    * `max_connections` bounds the processes times this.
    */
   postgresPoolSize: number;
+  /** How long a connection, a statement, a lock or an idle transaction may take on PostgreSQL. */
+  postgresTimeouts: PostgresTimeouts;
   /** Which servers the distributed mode runs on: PostgreSQL, or the design card's three. */
   backend: 'postgres' | 'card' | undefined;
   guards: Guards;
@@ -156,6 +160,21 @@ const readCardServers = (env: NodeJS.ProcessEnv) => ({
   ),
 });
 
+const readPostgresTimeouts = (env: NodeJS.ProcessEnv): PostgresTimeouts => {
+  const ms = (name: string, fallback: number) => read(env, name, integer(100, 3_600_000), fallback);
+  const defaults = DEFAULT_POSTGRES_TIMEOUTS;
+  return {
+    connectMs: ms('SLUICE_POSTGRES_CONNECT_TIMEOUT_MS', defaults.connectMs),
+    statementMs: ms('SLUICE_POSTGRES_STATEMENT_TIMEOUT_MS', defaults.statementMs),
+    idleInTransactionMs: ms(
+      'SLUICE_POSTGRES_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      defaults.idleInTransactionMs,
+    ),
+    lockMs: ms('SLUICE_POSTGRES_LOCK_TIMEOUT_MS', defaults.lockMs),
+    keepAliveMs: ms('SLUICE_POSTGRES_KEEPALIVE_MS', defaults.keepAliveMs),
+  };
+};
+
 /** Decodes the configuration; a bad value throws a ConfigError naming the variable. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const deliveryConcurrency = read(env, 'SLUICE_DELIVERY_CONCURRENCY', integer(1, 10_000), 256);
@@ -214,6 +233,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     postgresUrl: read(env, 'POSTGRES_URL', nonEmpty, undefined),
     postgresSchema: read(env, 'SLUICE_POSTGRES_SCHEMA', schemaName, 'sluice'),
     postgresPoolSize: read(env, 'SLUICE_POSTGRES_POOL_SIZE', integer(2, 1000), 10),
+    postgresTimeouts: readPostgresTimeouts(env),
     backend: undefined,
     guards: readGuards(env, deliveryConcurrency),
     portalFrameAncestors: read(

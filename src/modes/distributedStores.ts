@@ -8,7 +8,7 @@ export const openDistributedStores = async (
   logger: Logger,
 ): Promise<DistributedStores> =>
   config.backend === 'postgres'
-    ? (await import('./postgresStores.js')).openPostgresStores(config)
+    ? (await import('./postgresStores.js')).openPostgresStores(config, logger)
     : (await import('./cardStores.js')).openCardStores(config, logger);
 
 export type { DistributedStores } from './distributedPorts.js';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { position } from '../../../domain/shared/envelope.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import type { EventStore } from '../port.js';
@@ -7,42 +6,7 @@ import { appendSignal, pullSubscription } from '../pullSubscription.js';
 import { groupCommit } from './groupCommit.js';
 import { headOf, readAllPage, readStreamEvents } from './logReads.js';
 import { createEventTables, eventsChannel } from './schema.js';
-
-/** A notification can be lost (a dropped connection): the head is looked at this often anyway. */
-const POLL_MS = 1000;
-
-/**
- * Tells this process's subscriptions of appends made by others: a notification names the process
- * that appended (its own are told at once, with their events), and a poll of the head stands in
- * for notifications lost.
- */
-const listenForOthers = async (
-  db: PostgresDatabase,
-  me: string,
-  wake: () => void,
-): Promise<() => Promise<void>> => {
-  const client: pg.PoolClient = await db.pool.connect();
-  client.on('notification', (message) => {
-    if (message.payload !== me) wake();
-  });
-  await client.query(`LISTEN ${eventsChannel(db)}`);
-  let lastHead: string | null = await headOf(db);
-  const poll = setInterval(() => {
-    headOf(db).then(
-      (head) => {
-        if (head !== lastHead) wake();
-        lastHead = head;
-      },
-      () => undefined,
-    );
-  }, POLL_MS);
-  poll.unref();
-  return async () => {
-    clearInterval(poll);
-    await client.query(`UNLISTEN ${eventsChannel(db)}`).catch(() => undefined);
-    client.release();
-  };
-};
+import { listenForOthers } from './appendListener.js';
 
 /**
  * The log on PostgreSQL. Appends of a turn share one transaction (see groupCommit.ts); positions

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isPassingDatabaseFault } from '../../../adapters/postgres/faults.js';
 import { InvalidCursorError } from '../../../adapters/readstore/port.js';
 import type { Logger } from '../../logging/logger.js';
 import { HttpProblem, problemBody } from '../problem.js';
@@ -36,6 +37,14 @@ const toProblem = (error: unknown): HttpProblem | undefined => {
       'A path parameter is not valid percent-encoded UTF-8.',
     );
   }
+  // The database cut off, restarting or out of connections: the request may be made again.
+  if (isPassingDatabaseFault(error))
+    return new HttpProblem(
+      'unavailable',
+      'The service cannot reach its database now; retry later.',
+      undefined,
+      { 'Retry-After': '1' },
+    );
   if (typeof error === 'object' && error !== null) return parserProblem(error);
   return undefined;
 };

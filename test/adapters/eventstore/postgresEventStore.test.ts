@@ -3,6 +3,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import type { EventStore } from '../../../adapters/eventstore/port.js';
 import { postgresEventStore } from '../../../adapters/eventstore/postgres/postgresEventStore.js';
 import type { RecordedEvent } from '../../../domain/shared/envelope.js';
+import type { PostgresDatabase } from '../../../adapters/postgres/database.js';
 import { newEvent } from '../../support/events.js';
 import { NO_POSTGRES, freshSchema, postgresUrl } from '../../support/postgresSchema.js';
 import { skipSuite } from '../../support/skipSuite.js';
@@ -130,6 +131,57 @@ if (postgresUrl === undefined || postgresUrl === '') {
         expect(seen).to.deep.equal(['s-elsewhere']);
       } finally {
         await other.close();
+      }
+    });
+  });
+
+  describe('PostgreSQL event store: its LISTEN connection', function () {
+    this.timeout(20_000);
+
+    /** The backends listening on the store's channel (only this test's own connections). */
+    const listeners = async (db: PostgresDatabase) =>
+      (
+        await db.pool.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()`,
+          [`LISTEN ${db.schema}_events`],
+        )
+      ).rows.map((row) => row.pid);
+
+    it('listens outside the pool, and listens again after the server ended its connection', async () => {
+      const db = await freshSchema();
+      const store = await postgresEventStore(db);
+      const other = await postgresEventStore(db);
+      try {
+        const [first] = await listeners(db);
+        expect(first, 'a LISTEN connection').to.be.a('number');
+        expect(db.pool.totalCount, 'the pool holds no listening connection').to.be.at.most(
+          db.pool.idleCount,
+        );
+        // As an operator's pg_terminate_backend, or a restart, would end it.
+        await db.pool.query('SELECT pg_terminate_backend($1)', [first]);
+        let again: number[] = [];
+        for (let i = 0; i < 100; i++) {
+          again = (await listeners(db)).filter((pid) => pid !== first);
+          if (again.length >= 2) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(again, 'both stores listen again').to.have.length(2);
+
+        const seen: RecordedEvent[] = [];
+        const subscription = store.subscribe({}, (events) => {
+          seen.push(...events);
+          return Promise.resolve();
+        });
+        const appended = await other.append('s-1', [newEvent('test.after_reconnect')], 'any');
+        if (isLeft(appended)) throw new Error('append refused');
+        for (let i = 0; i < 100 && seen.length === 0; i++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(seen.map((e) => e.type)).to.deep.equal(['test.after_reconnect']);
+        await subscription.stop();
+      } finally {
+        await other.close();
+        await store.close();
+        await db.drop();
       }
     });
   });

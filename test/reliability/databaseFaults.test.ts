@@ -1,0 +1,173 @@
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import type { ApiClient } from '../support/apiClient.js';
+import { apiClient } from '../support/apiClient.js';
+import { FAST_DELIVERY } from '../support/delivery.js';
+import type { PrivatePostgres } from '../support/privatePostgres.js';
+import { privatePostgresUnavailable, startPrivatePostgres } from '../support/privatePostgres.js';
+import type { TestReceiver } from '../support/receiver.js';
+import { startTestReceiver } from '../support/receiver.js';
+import type { ServerProcess } from '../support/serverProcess.js';
+import { startServerProcess } from '../support/serverProcess.js';
+import { skipSuite } from '../support/skipSuite.js';
+import { tempDir } from '../support/tempDir.js';
+
+const ADMIN = 'sk_test_database_faults_admin_key_0001';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The distributed deployment on a PostgreSQL server of the test's own, which the test stops,
+ * crashes and cuts off under the running service. After each fault the service recovers by itself
+ * (the test restarts nothing of it), loses nothing, and says how it is meanwhile.
+ */
+const suite = () => {
+  let pg: PrivatePostgres;
+  let receiver: TestReceiver;
+  const folders: Array<ReturnType<typeof tempDir>> = [];
+  const servers: ServerProcess[] = [];
+
+  before(async () => {
+    pg = await startPrivatePostgres({ max_connections: '60' });
+    receiver = await startTestReceiver(() => ({ status: 204 }));
+  });
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    for (const folder of folders.splice(0)) folder.remove();
+    receiver.received.length = 0;
+  });
+  after(async () => {
+    await receiver?.close();
+    await pg?.remove();
+  });
+
+  /** One process of every role on the private server, in a schema of its own. */
+  const serve = async () => {
+    const folder = tempDir();
+    folders.push(folder);
+    const server = await startServerProcess({
+      ...FAST_DELIVERY,
+      SLUICE_DATA_DIR: folder.path,
+      SLUICE_MODE: 'distributed',
+      POSTGRES_URL: pg.url,
+      SLUICE_POSTGRES_SCHEMA: `faults_${randomBytes(6).toString('hex')}`,
+      SLUICE_ADMIN_KEY: ADMIN,
+      SLUICE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      SLUICE_ALLOW_HTTP_URLS: 'true',
+      SLUICE_ALLOW_PRIVATE_URLS: 'true',
+      SLUICE_POSTGRES_CONNECT_TIMEOUT_MS: '2000',
+    });
+    servers.push(server);
+    return { server, api: apiClient(server.url) };
+  };
+
+  const endpoint = async (api: ApiClient) => {
+    const created = await api.post('/v1/webhooks', ADMIN, {
+      merchant_id: 'mer_acme',
+      url: receiver.url,
+    });
+    expect(created.status, created.text).to.equal(201);
+  };
+
+  const publish = (api: ApiClient, id: string) =>
+    api.post('/v1/events', ADMIN, {
+      id,
+      type: 'order.created',
+      merchant_id: 'mer_acme',
+      data: { order_id: id },
+    });
+
+  const readyWithin = async (api: ApiClient, ms: number) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const ready = await api.get('/readyz').catch(() => undefined);
+      if (ready?.status === 200) return Date.now();
+      if (Date.now() > deadline) throw new Error(`not ready within ${ms} ms: ${ready?.text}`);
+      await sleep(200);
+    }
+  };
+
+  const delivered = (ids: readonly string[]) =>
+    ids.filter((id) => receiver.received.some((r) => r.headers['webhook-id'] === id));
+
+  it('starts before its database answers, waits for it, and serves once it does', async () => {
+    await pg.stop('fast');
+    const starting = serve();
+    let started = false;
+    void starting.then(() => (started = true));
+    await sleep(2500);
+    expect(started, 'it cannot listen before its database answers').to.equal(false);
+    await pg.start();
+    const { server, api } = await starting;
+    await readyWithin(api, 10_000);
+    await endpoint(api);
+    expect((await publish(api, 'evt_after_wait')).status).to.equal(201);
+    await receiver.waitFor(1);
+    expect(server.child.exitCode).to.equal(null);
+  });
+
+  it('answers 503 with Retry-After while its database is down, and recovers by itself once it is back', async () => {
+    const { server, api } = await serve();
+    await endpoint(api);
+    expect((await publish(api, 'evt_before_crash')).status).to.equal(201);
+    await receiver.waitFor(1);
+
+    await pg.stop('immediate');
+    const refused = await publish(api, 'evt_while_down');
+    expect(refused.status, refused.text).to.equal(503);
+    expect(refused.headers.get('retry-after')).to.equal('1');
+    expect(refused.body).to.include({ code: 'unavailable' });
+    const notReady = await api.get('/readyz');
+    expect(notReady.status).to.equal(503);
+
+    await pg.start();
+    const back = Date.now();
+    const readyAt = await readyWithin(api, 10_000);
+    expect(readyAt - back).to.be.below(10_000);
+    const after = ['evt_after_crash_1', 'evt_after_crash_2'];
+    for (const id of after) expect((await publish(api, id)).status).to.equal(201);
+    await receiver.waitFor(3, 10_000);
+    expect(delivered(['evt_before_crash', ...after])).to.have.length(3);
+    expect(server.child.exitCode, server.output().slice(-2000)).to.equal(null);
+  });
+
+  it('goes on while its backends are terminated again and again, delivering every event it accepted', async () => {
+    const { server, api } = await serve();
+    await endpoint(api);
+    const accepted: string[] = [];
+    let refusedWith500 = 0;
+    const killing = (async () => {
+      for (let i = 0; i < 10; i++) {
+        pg.sql(
+          "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+        );
+        await sleep(500);
+      }
+    })();
+    for (let i = 0; i < 40; i++) {
+      const id = `evt_terminated_${i}`;
+      const res = await publish(api, id).catch(() => undefined);
+      if (res?.status === 201) accepted.push(id);
+      if (res?.status === 500) refusedWith500++;
+      await sleep(100);
+    }
+    await killing;
+    expect(refusedWith500, 'no request answered 500').to.equal(0);
+    expect(accepted.length).to.be.above(0);
+    await readyWithin(api, 10_000);
+    const deadline = Date.now() + 15_000;
+    while (delivered(accepted).length < accepted.length && Date.now() < deadline) await sleep(200);
+    expect(delivered(accepted)).to.deep.equal(accepted);
+    expect(server.child.exitCode, server.output().slice(-2000)).to.equal(null);
+  });
+};
+
+const unavailable = privatePostgresUnavailable();
+if (unavailable) skipSuite('the distributed deployment when its database fails', unavailable);
+else
+  describe('the distributed deployment when its database fails', function () {
+    this.timeout(90_000);
+    suite();
+  });

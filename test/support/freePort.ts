@@ -1,0 +1,13 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+/** A TCP port on 127.0.0.1 that nothing listened on a moment ago. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
