@@ -374,7 +374,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The endpoint’s attempts by outcome over time, and its messages by status now
+         * The endpoint’s attempts by outcome over time, its messages by status now, and whether it is failing now
          * @description Attempts are counted when they were made, in buckets of an hour or a day (UTC). The range may span at most 31 days by hour, 366 days by day.
          */
         get: operations["getWebhookEndpointStats"];
@@ -3849,6 +3849,21 @@ export interface operations {
                             succeeded: number;
                             failed: number;
                         };
+                        /** @description The run of failed attempts the endpoint is in now; null once an attempt succeeds, or before any attempt */
+                        failing_streak: {
+                            /**
+                             * Format: date-time
+                             * @description The first failed attempt after the last success (or after none)
+                             */
+                            first_failure_at: string;
+                            /**
+                             * Format: date-time
+                             * @description The latest failed attempt
+                             */
+                            last_failure_at: string;
+                            /** @description Failed attempts since the last success */
+                            failed_attempts: number;
+                        } | null;
                     };
                 };
             };
