@@ -8,8 +8,8 @@ const MARK: Record<StepState, string> = {
   failed: 'M4.9 4.9 L9.1 9.1 M9.1 4.9 L4.9 9.1',
   skipped: 'M4 7 H9.6 M7.6 5 L9.6 7 L7.6 9',
   cancelled: 'M4.6 9.4 L9.4 4.6',
+  stopped: 'M5 5 H9 V9 H5 Z',
   not_reached: '',
-  hidden: 'M4.5 7 H9.5',
 };
 
 /** Filled for what has ended, outlined for what has not. */
