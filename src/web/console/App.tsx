@@ -7,6 +7,7 @@ import { ConsoleContext } from './context';
 import { keyStore } from './keyStore';
 import { AuditPage } from './AuditPage';
 import { MerchantsPage } from './MerchantsPage';
+import { OverviewPage } from './overview/OverviewPage';
 import { PlannedPage } from './PlannedPage';
 import { PortalLinksPage } from './PortalLinksPage';
 import { ProcessesSection } from './processes/ProcessesSection';
@@ -14,6 +15,7 @@ import { ProjectionsPage } from './ProjectionsPage';
 import { SignIn } from './SignIn';
 
 const NAV: NavItem[] = [
+  { route: 'overview', label: 'Overview' },
   { route: 'projections', label: 'Projections' },
   { route: 'merchants', label: 'Merchants' },
   { route: 'processes', label: 'Processes' },
@@ -24,6 +26,8 @@ const NAV: NavItem[] = [
 /** The page of a route: its first segment names the section, the rest is the section's own. */
 const Page = ({ route }: { route: string }) => {
   switch (route.split('/')[0]) {
+    case 'overview':
+      return <OverviewPage />;
     case 'projections':
       return <ProjectionsPage />;
     case 'merchants':
@@ -42,7 +46,7 @@ const Page = ({ route }: { route: string }) => {
 /** The operators' console: signed in with an admin or auditor key kept in this tab. */
 export const App = () => {
   const [key, setKey] = useState(() => keyStore.read()?.key);
-  const route = useRoute('projections');
+  const route = useRoute('overview');
   const signOut = () => {
     keyStore.clear();
     setKey(undefined);
