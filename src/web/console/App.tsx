@@ -13,6 +13,8 @@ import { PortalLinksPage } from './PortalLinksPage';
 import { ProcessesSection } from './processes/ProcessesSection';
 import { ProjectionsPage } from './ProjectionsPage';
 import { SignIn } from './SignIn';
+import { useConsoleTheme } from './themeChoice';
+import { ThemeToggle } from './ThemeToggle';
 
 const NAV: NavItem[] = [
   { route: 'overview', label: 'Overview' },
@@ -45,6 +47,8 @@ const Page = ({ route }: { route: string }) => {
 
 /** The operators' console: signed in with an admin or auditor key kept in this tab. */
 export const App = () => {
+  const [theme, chooseTheme] = useConsoleTheme();
+  const themeToggle = <ThemeToggle theme={theme} onChoose={chooseTheme} />;
   const [key, setKey] = useState(() => keyStore.read()?.key);
   const route = useRoute('overview');
   const signOut = () => {
@@ -62,6 +66,7 @@ export const App = () => {
   if (!key)
     return (
       <SignIn
+        themeToggle={themeToggle}
         onSignedIn={(signedIn) => {
           keyStore.write({ key: signedIn });
           setKey(signedIn);
@@ -76,6 +81,7 @@ export const App = () => {
         route={route}
         meta={
           <>
+            {themeToggle}
             <span>
               Key <code>…{key.slice(-4)}</code>
             </span>
