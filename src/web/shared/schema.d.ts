@@ -655,7 +655,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole log, oldest first, paged by position (admin, auditor) */
+        /**
+         * The whole log, oldest first, paged by position (admin, auditor)
+         * @description With direction=backward the log is read from its end, newest first: the latest events, page by page towards the start.
+         */
         get: operations["listAuditEvents"];
         put?: never;
         post?: never;
@@ -4556,8 +4559,10 @@ export interface operations {
     listAuditEvents: {
         parameters: {
             query?: {
-                /** @description Events after this position (a next_position or an event’s position); absent: from the start */
+                /** @description Events after this position (a next_position or an event’s position); absent: from the start. Reading backward: events before it; absent: from the end */
                 from_position?: string;
+                /** @description forward: oldest first; backward: newest first, from the end of the log */
+                direction?: "forward" | "backward";
                 /** @description Events per page */
                 limit?: number;
                 /** @description Only events of this exact type */
