@@ -30,15 +30,25 @@ export type { EventFilter } from '../../domain/shared/eventFilter.js';
 export type ReadAllOptions = {
   /** Exclusive: events strictly after this position. Absent: from the start. */
   after?: Position;
+  /**
+   * `backward` reads from the end of the log towards its start, newest first (an auditor's "the
+   * latest"), from just before `before` when given; `after` is then not read. Default `forward`.
+   */
+  direction?: 'forward' | 'backward';
+  /** Exclusive, reading backward: events strictly before this position. Absent: from the end. */
+  before?: Position;
   filter?: EventFilter;
   limit: number;
 };
 
 export type ReadAllPage = {
   events: RecordedEvent[];
-  /** Where the scan stopped: pass it as `after` to continue, even when filters skipped events. */
+  /**
+   * Where the scan stopped: pass it as `after` (reading backward, as `before`) to continue, even
+   * when filters skipped events.
+   */
   scannedTo: Position | undefined;
-  /** True when the scan reached the end of the log. */
+  /** True when the scan reached the end of the log (reading backward, its start). */
   atEnd: boolean;
 };
 

@@ -4,7 +4,7 @@ import type { EventFilter } from '../../domain/shared/eventFilter.js';
 
 export type AuditPage = {
   events: RecordedEvent[];
-  /** Pass it back as `after` for the next page; undefined only while the log is empty. */
+  /** Pass it back as `from` for the next page; undefined only while the log is empty. */
   next: Position | undefined;
   hasMore: boolean;
 };
@@ -17,18 +17,26 @@ export type AuditPage = {
 const MOST_READS_PER_PAGE = 4;
 
 /**
- * One page of the log after a position, oldest first. The page is read one event past the limit,
- * so that `hasMore` is exact, and only that many events are ever held, however long the log.
+ * One page of the log from a position: after it, oldest first; or, `backward`, before it (from the
+ * end when there is none), newest first. The page is read one event past the limit, so that
+ * `hasMore` is exact, and only that many events are ever held, however long the log.
  */
 export const readAuditPage = async (
   eventStore: Pick<EventStore, 'readAll'>,
-  options: { after: Position | undefined; filter: EventFilter; limit: number },
+  options: {
+    from: Position | undefined;
+    direction: 'forward' | 'backward';
+    filter: EventFilter;
+    limit: number;
+  },
 ): Promise<AuditPage> => {
   const events: RecordedEvent[] = [];
-  let after = options.after;
+  const { direction } = options;
+  let after = options.from;
   for (let reads = 1; ; reads++) {
     const page = await eventStore.readAll({
-      ...(after !== undefined && { after }),
+      ...(after !== undefined && (direction === 'forward' ? { after } : { before: after })),
+      direction,
       filter: options.filter,
       limit: options.limit + 1 - events.length,
     });

@@ -28,7 +28,7 @@ browserSuite('the operators’ console in a browser', (world) => {
     }
   });
 
-  it('signs in with the admin key and lists the projections with status and lag', async () => {
+  it('signs in with the admin key, lands on the overview, and lists the projections with status and lag', async () => {
     const { service } = world();
     const projections = (await service.api.get('/v1/admin/projections', service.admin)).body as {
       data: Array<{ name: string }>;
@@ -40,7 +40,9 @@ browserSuite('the operators’ console in a browser', (world) => {
       await page.goto(`${service.url}/console`);
       await page.getByLabel('API key').fill(service.admin);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Projections' }).waitFor();
+      await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: 'Projections' }).click();
+      await page.getByRole('heading', { name: 'Projections', level: 1 }).waitFor();
       const table = page.getByRole('table', { name: 'Projections' });
       await table.waitFor();
       for (const { name } of projections.data) expect(await table.textContent()).to.include(name);

@@ -18,6 +18,11 @@ type Stats = {
   interval: string;
   buckets: Bucket[];
   messages: { pending: number; succeeded: number; failed: number };
+  failing_streak: {
+    first_failure_at: string;
+    last_failure_at: string;
+    failed_attempts: number;
+  } | null;
 };
 
 const HOUR = 3_600_000;
@@ -102,6 +107,8 @@ describe('webhook endpoint statistics', function () {
         succeeded: messages.filter((m) => m.status === 'succeeded').length,
         failed: messages.filter((m) => m.status === 'failed').length,
       },
+      // Whether the latest attempt was one of the given-up event's retries depends on timing.
+      failing_streak: byHour.failing_streak,
     });
     expect(byHour.messages).to.deep.equal({ pending: 0, succeeded: 2, failed: 1 });
 
@@ -127,6 +134,39 @@ describe('webhook endpoint statistics', function () {
       (status) => status.status === 'live' && status.lag === 0,
     );
     expect((await statsOf(service, endpoint.id, window)).body).to.deep.equal(byHour);
+  });
+
+  it('says an endpoint is failing while its latest attempts fail, and not once one succeeds', async () => {
+    const service = harness.service;
+    // Fails the first three tries of each event, then answers.
+    const flaky = await harness.receivers.start((n) => ({ status: n < 3 ? 500 : 204 }));
+    const down = await harness.receivers.start(() => ({ status: 503 }));
+    const { endpoint: recovered } = await endpointWithSecret(service, flaky.url);
+    const { endpoint: failing } = await endpointWithSecret(service, down.url);
+    await publish(service, 'order.created');
+    const settled = (s: Stats) => s.messages.pending === 0;
+    const healthy = await eventually(
+      async () => (await statsOf(service, recovered.id)).body,
+      (s) => settled(s) && s.messages.succeeded === 1,
+    );
+    expect(healthy.buckets.reduce((sum, b) => sum + b.failed, 0)).to.equal(3);
+    expect(healthy.failing_streak).to.equal(null);
+
+    const attempts = await eventually(
+      () => attemptsOf(service, failing.id),
+      (list) => list.length === 6,
+    );
+    const broken = await eventually(
+      async () => (await statsOf(service, failing.id)).body,
+      (s) => settled(s) && s.failing_streak?.failed_attempts === 6,
+    );
+    const times = attempts.map((a) => a.created_at as string).sort();
+    expect(broken.failing_streak).to.deep.equal({
+      first_failure_at: times[0],
+      last_failure_at: times.at(-1),
+      failed_attempts: 6,
+    });
+    expect(broken.messages).to.deep.equal({ pending: 0, succeeded: 0, failed: 1 });
   });
 
   it('covers the last 24 hours by hour by default, every bucket present, oldest first', async () => {

@@ -5,7 +5,8 @@ import { matchesFilter } from '../../../domain/shared/eventFilter.js';
 import type { ReadAllOptions, ReadAllPage } from '../port.js';
 import { toRecorded } from './envelope.js';
 import { InvalidPositionError, commitOf } from './positions.js';
-import { positionOf, readChunk, readNewest } from './records.js';
+import type { Chunk } from './records.js';
+import { positionOf, readChunk, readChunkBackward, readNewest } from './records.js';
 
 /** How many records one read of `$all` asks for when a filter may skip most of them. */
 const FILTERED_CHUNK = 1000;
@@ -37,44 +38,49 @@ export const SCAN_BUDGET: ScanBudget = { records: 20_000, bytes: 64 * 1024 * 102
  */
 const readFromCallersPosition = async (
   client: EventStoreDBClient,
-  after: Position,
-  count: number,
+  from: Position,
+  read: (from: Position) => Promise<Chunk>,
 ) => {
   try {
-    return await readChunk(client, after, count);
+    return await read(from);
   } catch (error) {
     if (!(error instanceof UnknownError)) throw error;
     const readable = await readNewest(client, 1).then(
       () => true,
       () => false,
     );
-    if (readable) throw new InvalidPositionError(after);
+    if (readable) throw new InvalidPositionError(from);
     throw error;
   }
 };
 
 /**
- * A page of the log. The filter is applied here, chunk by chunk, and `scannedTo` is the last
- * record looked at, so that a caller continuing from it never scans the skipped records again. A
- * page stops at `limit` events, at the end of the log, or when the scan budget is spent (not at
- * its end, then). A position the log never issued is an InvalidPositionError.
+ * A page of the log, forwards or backwards. The filter is applied here, chunk by chunk, and
+ * `scannedTo` is the last record looked at, so that a caller continuing from it never scans the
+ * skipped records again. A page stops at `limit` events, at the end of the log (its start,
+ * backwards), or when the scan budget is spent (not at its end, then). A position the log never
+ * issued is an InvalidPositionError.
  */
 export const readAllPage = async (
   client: EventStoreDBClient,
   options: ReadAllOptions,
   budget: ScanBudget = SCAN_BUDGET,
 ): Promise<ReadAllPage> => {
+  const backward = options.direction === 'backward';
   const events: RecordedEvent[] = [];
-  let scannedTo = options.after;
-  const start = options.after === undefined ? 0n : commitOf(options.after);
+  let scannedTo = backward ? options.before : options.after;
+  // Where the scan began, in bytes of log; from the end, at the first record it reads.
+  let origin = scannedTo === undefined ? (backward ? undefined : 0n) : commitOf(scannedTo);
+  const read = (from: Position | undefined, count: number) =>
+    backward ? readChunkBackward(client, from, count) : readChunk(client, from, count);
   let scanned = 0;
   const chunkSize = options.filter ? FILTERED_CHUNK : options.limit;
   while (scanned < budget.records) {
     const count = Math.max(1, Math.min(chunkSize - events.length, budget.records - scanned));
     const chunk =
       scanned === 0 && scannedTo !== undefined
-        ? await readFromCallersPosition(client, scannedTo, count)
-        : await readChunk(client, scannedTo, count);
+        ? await readFromCallersPosition(client, scannedTo, (from) => read(from, count))
+        : await read(scannedTo, count);
     for (const record of chunk.records) {
       scanned++;
       scannedTo = positionOf(record);
@@ -85,7 +91,9 @@ export const readAllPage = async (
           if (events.length === options.limit) return { events, scannedTo, atEnd: false };
         }
       }
-      if (record.at - start >= BigInt(budget.bytes)) return { events, scannedTo, atEnd: false };
+      origin ??= record.at;
+      const passed = backward ? origin - record.at : record.at - origin;
+      if (passed >= BigInt(budget.bytes)) return { events, scannedTo, atEnd: false };
     }
     if (chunk.end) return { events, scannedTo, atEnd: true };
   }

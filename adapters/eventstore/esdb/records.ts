@@ -8,7 +8,7 @@ import { commitOf, isSystem, toEsdb } from './positions.js';
 export type LogRecord = { at: bigint; event: EsdbRecordedEvent; system: boolean };
 
 export type Chunk = {
-  /** The records strictly after the start, in log order. */
+  /** The records strictly past the start, in the order read. */
   records: LogRecord[];
   /** True when the read reached the end of the log. */
   end: boolean;
@@ -42,6 +42,32 @@ export const readChunk = async (
     received++;
     const record = recordOf(resolved.event);
     if (record && (from === undefined || record.at > from)) records.push(record);
+  }
+  return { records: records.slice(0, count), end: received < asked };
+};
+
+/**
+ * Up to `count` records of `$all` before `before` (the end when absent), read backwards, newest
+ * first. As forwards, one more is asked for and any record at or after `before` dropped.
+ */
+export const readChunkBackward = async (
+  client: EventStoreDBClient,
+  before: Position | undefined,
+  count: number,
+): Promise<Chunk> => {
+  const until = before === undefined ? undefined : commitOf(before);
+  const asked = count + 1;
+  const read = client.readAll({
+    direction: BACKWARDS,
+    fromPosition: before === undefined ? END : toEsdb(before),
+    maxCount: asked,
+  });
+  const records: LogRecord[] = [];
+  let received = 0;
+  for await (const resolved of read) {
+    received++;
+    const record = recordOf(resolved.event);
+    if (record && (until === undefined || record.at < until)) records.push(record);
   }
   return { records: records.slice(0, count), end: received < asked };
 };

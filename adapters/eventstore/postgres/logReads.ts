@@ -77,6 +77,7 @@ export const readAllPage = async (
   db: PostgresDatabase,
   options: ReadAllOptions,
 ): Promise<ReadAllPage> => {
+  if (options.direction === 'backward') return readBackward(db, options);
   const head = await headOf(db);
   const after = options.after ?? '0';
   if (head === null || BigInt(head) <= BigInt(after))
@@ -91,6 +92,23 @@ export const readAllPage = async (
   if (events.length === options.limit)
     return { events, scannedTo: events[events.length - 1]!.position, atEnd: false };
   return { events, scannedTo: position(head), atEnd: true };
+};
+
+/** Newest first, from just before `before` (or the end): what is appended meanwhile is later. */
+const readBackward = async (
+  db: PostgresDatabase,
+  options: ReadAllOptions,
+): Promise<ReadAllPage> => {
+  const filter = filterSql(options.filter, 3);
+  const result = await db.pool.query<EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM events
+     WHERE ($1::bigint IS NULL OR position < $1::bigint)${filter.clause}
+     ORDER BY position DESC LIMIT $2`,
+    [options.before ?? null, options.limit, ...filter.params],
+  );
+  const events = result.rows.map(toRecorded);
+  const scannedTo = events[events.length - 1]?.position ?? options.before;
+  return { events, scannedTo, atEnd: events.length < options.limit };
 };
 
 /** A stream's events in revision order, from `fromRevision` on. */

@@ -53,21 +53,38 @@ export const logPages = (db: SqliteDatabase): ((options: ReadAllOptions) => Read
     return sql;
   };
 
+  const statementOf = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[], EventRow>(sql).raw();
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  /** Newest first, from just before `before` (or the end): what is appended meanwhile is later. */
+  const readBackward = (options: ReadAllOptions): ReadAllPage => {
+    const filter = filterOf(options.filter);
+    const before = options.before === undefined ? Number.MAX_SAFE_INTEGER : Number(options.before);
+    const sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE position < ?${filter.clause} ORDER BY position DESC${limitClause(options.limit)}`;
+    const events = statementOf(sql)
+      .all(before, ...filter.params)
+      .map(toRecorded);
+    const scannedTo = events[events.length - 1]?.position ?? options.before;
+    return { events, scannedTo, atEnd: events.length < options.limit };
+  };
+
   // The head is read first and bounds the page: rows appended after it are left for the next
   // read, so `scannedTo` never passes an event the page did not see, without a read transaction.
   return (options) => {
+    if (options.direction === 'backward') return readBackward(options);
     const last = head.get()?.position ?? null;
     const after = options.after === undefined ? 0 : Number(options.after);
     if (last === null || last <= after)
       return { events: [], scannedTo: options.after, atEnd: true };
     const filter = filterOf(options.filter);
     const sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? AND position <= ?${filter.clause} ORDER BY position${limitClause(options.limit)}`;
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare<unknown[], EventRow>(sql).raw();
-      statements.set(sql, statement);
-    }
-    const rows = statement.all(after, last, ...filter.params);
+    const rows = statementOf(sql).all(after, last, ...filter.params);
     const events = rows.map(toRecorded);
     if (rows.length === options.limit) {
       return { events, scannedTo: events[events.length - 1]!.position, atEnd: false };

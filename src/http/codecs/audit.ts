@@ -1,4 +1,4 @@
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
 import { strictObject } from '../codec.js';
 import { MerchantId, boundedString, matching, pageQuery } from './common.js';
 
@@ -13,6 +13,7 @@ export const AuditEventsQuery = strictObject(
   {},
   {
     from_position: LogPosition,
+    direction: t.keyof({ forward: null, backward: null }, 'forward or backward'),
     limit: pageQuery.limit,
     type: boundedString(1, 200),
     merchant_id: MerchantId,

@@ -15,7 +15,10 @@ type Needs = Pick<Services, 'dataKeys' | 'sealedLog'>;
 
 const DEFAULT_LIMIT = 20;
 
-/** The whole log, for auditors: every event, oldest first, with who and what caused it. */
+/**
+ * The whole log, for auditors: every event, oldest first (or newest first, reading backward from
+ * the end), with who and what caused it.
+ */
 export const auditRoutes = (services: Needs): Router => {
   const router = exactRouter();
   router.get(
@@ -24,7 +27,8 @@ export const auditRoutes = (services: Needs): Router => {
       requireRole(req, 'admin', 'auditor');
       const query = decodeOrThrow(AuditEventsQuery, req.query, 'query');
       const page = await readAuditPage(services.sealedLog, {
-        after: query.from_position === undefined ? undefined : position(query.from_position),
+        from: query.from_position === undefined ? undefined : position(query.from_position),
+        direction: query.direction ?? 'forward',
         filter: {
           ...(query.type !== undefined && { type: query.type }),
           ...(query.stream !== undefined && { stream: query.stream }),

@@ -3,10 +3,10 @@ import { exactRouter } from '../exactRouter.js';
 import * as t from 'io-ts';
 import type { EndpointStatsDoc, StatsInterval } from '../../../projections/endpointStats.js';
 import { ENDPOINT_STATS, INTERVAL_MS, bucketStart } from '../../../projections/endpointStats.js';
-import type { MessageDoc } from '../../../projections/deliveries.js';
-import { WEBHOOK_MESSAGES } from '../../../projections/deliveries.js';
+import type { FailingEndpointDoc, MessageDoc } from '../../../projections/deliveries.js';
+import { FAILING_ENDPOINTS, WEBHOOK_MESSAGES } from '../../../projections/deliveries.js';
 import type { Services } from '../../services.js';
-import { findDocs } from '../../reads/readModels.js';
+import { findDocs, getDoc } from '../../reads/readModels.js';
 import { decodeOrThrow, strictObject } from '../codec.js';
 import { DateTime, MerchantId } from '../codecs/common.js';
 import { handle, ok } from '../handler.js';
@@ -63,7 +63,23 @@ const bucketsOf = ({ interval, since, until }: Window): string[] => {
 
 const STATUSES: readonly MessageDoc['status'][] = ['pending', 'succeeded', 'failed'];
 
-/** How an endpoint's deliveries went: attempts by outcome over time, and its messages now. */
+/**
+ * The run of failed attempts the endpoint is in now, from its first failure after a success: a
+ * busy hour of failures that ended in a success is history, not a failing endpoint.
+ */
+const failingStreak = (streak: FailingEndpointDoc | undefined) =>
+  streak
+    ? {
+        first_failure_at: streak.first_failure_at,
+        last_failure_at: streak.last_failure_at,
+        failed_attempts: streak.failures,
+      }
+    : null;
+
+/**
+ * How an endpoint's deliveries went: attempts by outcome over time, and, now, its messages and
+ * whether its latest attempts are failing.
+ */
 export const webhookStatsRoutes = (services: Needs): Router => {
   const router = exactRouter();
   router.get(
@@ -81,14 +97,17 @@ export const webhookStatsRoutes = (services: Needs): Router => {
         limit: starts.length,
       });
       const counted = new Map<string, EndpointStatsDoc>(page.docs.map((doc) => [doc.start, doc]));
-      const counts = await Promise.all(
-        STATUSES.map((status) =>
-          services.readStore.count(WEBHOOK_MESSAGES, {
-            where: { endpoint_id: endpoint.id, status },
-            orderBy: { field: 'created_at', direction: 'desc' },
-          }),
+      const [streak, counts] = await Promise.all([
+        getDoc(services.readStore, FAILING_ENDPOINTS, endpoint.id),
+        Promise.all(
+          STATUSES.map((status) =>
+            services.readStore.count(WEBHOOK_MESSAGES, {
+              where: { endpoint_id: endpoint.id, status },
+              orderBy: { field: 'created_at', direction: 'desc' },
+            }),
+          ),
         ),
-      );
+      ]);
       return ok({
         object: 'webhook_endpoint_stats',
         endpoint_id: endpoint.id,
@@ -99,6 +118,7 @@ export const webhookStatsRoutes = (services: Needs): Router => {
           failed: counted.get(start)?.failed ?? 0,
         })),
         messages: Object.fromEntries(STATUSES.map((status, i) => [status, counts[i]])),
+        failing_streak: failingStreak(streak),
       });
     }),
   );

@@ -23,11 +23,18 @@ export const operationsPaths = {
       tags: ['Audit and operations'],
       operationId: 'listAuditEvents',
       summary: 'The whole log, oldest first, paged by position (admin, auditor)',
+      description:
+        'With direction=backward the log is read from its end, newest first: the latest events, page by page towards the start.',
       parameters: [
         query(
           'from_position',
           { type: 'string', pattern: '^(0|[1-9][0-9]{0,19})$' },
-          'Events after this position (a next_position or an event’s position); absent: from the start',
+          'Events after this position (a next_position or an event’s position); absent: from the start. Reading backward: events before it; absent: from the end',
+        ),
+        query(
+          'direction',
+          { enum: ['forward', 'backward'], default: 'forward' },
+          'forward: oldest first; backward: newest first, from the end of the log',
         ),
         query(
           'limit',

@@ -1,5 +1,5 @@
 import { authenticated, badRequest, notFound, param } from '../responses.js';
-import { json, object, timestamp } from '../schema.js';
+import { json, nullable, object, timestamp } from '../schema.js';
 
 const count = { type: 'integer', minimum: 0 };
 
@@ -19,6 +19,20 @@ const stats = object({
     items: bucket,
   },
   messages: object({ pending: count, succeeded: count, failed: count }),
+  failing_streak: {
+    ...nullable(
+      object({
+        first_failure_at: {
+          ...timestamp,
+          description: 'The first failed attempt after the last success (or after none)',
+        },
+        last_failure_at: { ...timestamp, description: 'The latest failed attempt' },
+        failed_attempts: { ...count, description: 'Failed attempts since the last success' },
+      }),
+    ),
+    description:
+      'The run of failed attempts the endpoint is in now; null once an attempt succeeds, or before any attempt',
+  },
 });
 
 const dateTime = (name: string, description: string) => ({
@@ -34,7 +48,8 @@ export const webhookStatsPaths = {
     get: {
       tags: ['Deliveries'],
       operationId: 'getWebhookEndpointStats',
-      summary: 'The endpoint’s attempts by outcome over time, and its messages by status now',
+      summary:
+        'The endpoint’s attempts by outcome over time, its messages by status now, and whether it is failing now',
       description:
         'Attempts are counted when they were made, in buckets of an hour or a day (UTC). The range may span at most 31 days by hour, 366 days by day.',
       parameters: [

@@ -7,13 +7,17 @@ import { ConsoleContext } from './context';
 import { keyStore } from './keyStore';
 import { AuditPage } from './AuditPage';
 import { MerchantsPage } from './MerchantsPage';
+import { OverviewPage } from './overview/OverviewPage';
 import { PlannedPage } from './PlannedPage';
 import { PortalLinksPage } from './PortalLinksPage';
 import { ProcessesSection } from './processes/ProcessesSection';
 import { ProjectionsPage } from './ProjectionsPage';
 import { SignIn } from './SignIn';
+import { useConsoleTheme } from './themeChoice';
+import { ThemeToggle } from './ThemeToggle';
 
 const NAV: NavItem[] = [
+  { route: 'overview', label: 'Overview' },
   { route: 'projections', label: 'Projections' },
   { route: 'merchants', label: 'Merchants' },
   { route: 'processes', label: 'Processes' },
@@ -24,6 +28,8 @@ const NAV: NavItem[] = [
 /** The page of a route: its first segment names the section, the rest is the section's own. */
 const Page = ({ route }: { route: string }) => {
   switch (route.split('/')[0]) {
+    case 'overview':
+      return <OverviewPage />;
     case 'projections':
       return <ProjectionsPage />;
     case 'merchants':
@@ -41,8 +47,10 @@ const Page = ({ route }: { route: string }) => {
 
 /** The operators' console: signed in with an admin or auditor key kept in this tab. */
 export const App = () => {
+  const [theme, chooseTheme] = useConsoleTheme();
+  const themeToggle = <ThemeToggle theme={theme} onChoose={chooseTheme} />;
   const [key, setKey] = useState(() => keyStore.read()?.key);
-  const route = useRoute('projections');
+  const route = useRoute('overview');
   const signOut = () => {
     keyStore.clear();
     setKey(undefined);
@@ -58,6 +66,7 @@ export const App = () => {
   if (!key)
     return (
       <SignIn
+        themeToggle={themeToggle}
         onSignedIn={(signedIn) => {
           keyStore.write({ key: signedIn });
           setKey(signedIn);
@@ -72,6 +81,7 @@ export const App = () => {
         route={route}
         meta={
           <>
+            {themeToggle}
             <span>
               Key <code>…{key.slice(-4)}</code>
             </span>

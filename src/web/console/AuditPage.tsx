@@ -1,10 +1,11 @@
 import { AuditEventView } from './operations/AuditEventView';
 import { AuditLogView } from './operations/AuditLogView';
-import { filtersOf } from './operations/auditLog';
+import { filtersOf, orderOf } from './operations/auditLog';
 import { useHashQuery } from './operations/hashQuery';
 
 /**
- * `audit` is the log, filtered by the fragment's query (`#/audit?stream=…&correlation=…`);
+ * `audit` is the log, filtered by the fragment's query (`#/audit?stream=…&correlation=…`), from
+ * its latest events with `order=newest`;
  * `audit/<event id>` is one event, the query carrying where to find it. Each view is keyed by what
  * it shows, so that another filter or event starts afresh rather than show the last one's events.
  */
@@ -24,5 +25,5 @@ export const AuditPage = ({ route }: { route: string }) => {
         }}
       />
     );
-  return <AuditLogView key={view} filters={filtersOf(query)} />;
+  return <AuditLogView key={view} filters={filtersOf(query)} order={orderOf(query)} />;
 };

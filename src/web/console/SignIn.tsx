@@ -1,13 +1,21 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Problem } from '../shared/api';
 import { asProblem, createApi, unwrap } from '../shared/api';
 import { Button, Centered, ProblemBanner, TextField } from '../shared/components';
+import './signIn.css';
 
 /**
  * Signing in: the key is tried on a read every operator may make; the API's problem (an unknown
  * key, a merchant's key) is shown as it says it.
  */
-export const SignIn = ({ onSignedIn }: { onSignedIn: (key: string) => void }) => {
+export const SignIn = ({
+  onSignedIn,
+  themeToggle,
+}: {
+  onSignedIn: (key: string) => void;
+  themeToggle: ComponentChildren;
+}) => {
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>();
@@ -28,11 +36,14 @@ export const SignIn = ({ onSignedIn }: { onSignedIn: (key: string) => void }) =>
 
   return (
     <Centered>
-      <div class="brand">
-        <span class="brand-mark" aria-hidden="true">
-          S
-        </span>
-        Sluice <span class="brand-product">Console</span>
+      <div class="sign-in-top">
+        <div class="brand">
+          <span class="brand-mark" aria-hidden="true">
+            S
+          </span>
+          Sluice <span class="brand-product">Console</span>
+        </div>
+        {themeToggle}
       </div>
       <h1>Sign in</h1>
       <p>Use an admin or auditor API key. It stays in this tab and is forgotten when it closes.</p>

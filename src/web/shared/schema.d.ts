@@ -377,7 +377,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The endpoint’s attempts by outcome over time, and its messages by status now
+         * The endpoint’s attempts by outcome over time, its messages by status now, and whether it is failing now
          * @description Attempts are counted when they were made, in buckets of an hour or a day (UTC). The range may span at most 31 days by hour, 366 days by day.
          */
         get: operations["getWebhookEndpointStats"];
@@ -675,7 +675,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole log, oldest first, paged by position (admin, auditor) */
+        /**
+         * The whole log, oldest first, paged by position (admin, auditor)
+         * @description With direction=backward the log is read from its end, newest first: the latest events, page by page towards the start.
+         */
         get: operations["listAuditEvents"];
         put?: never;
         post?: never;
@@ -3945,6 +3948,21 @@ export interface operations {
                             succeeded: number;
                             failed: number;
                         };
+                        /** @description The run of failed attempts the endpoint is in now; null once an attempt succeeds, or before any attempt */
+                        failing_streak: {
+                            /**
+                             * Format: date-time
+                             * @description The first failed attempt after the last success (or after none)
+                             */
+                            first_failure_at: string;
+                            /**
+                             * Format: date-time
+                             * @description The latest failed attempt
+                             */
+                            last_failure_at: string;
+                            /** @description Failed attempts since the last success */
+                            failed_attempts: number;
+                        } | null;
                     };
                 };
             };
@@ -4683,8 +4701,10 @@ export interface operations {
     listAuditEvents: {
         parameters: {
             query?: {
-                /** @description Events after this position (a next_position or an event’s position); absent: from the start */
+                /** @description Events after this position (a next_position or an event’s position); absent: from the start. Reading backward: events before it; absent: from the end */
                 from_position?: string;
+                /** @description forward: oldest first; backward: newest first, from the end of the log */
+                direction?: "forward" | "backward";
                 /** @description Events per page */
                 limit?: number;
                 /** @description Only events of this exact type */

@@ -19,7 +19,23 @@ const textOn = (hex: string): string => {
   return luminance > 0.179 ? '#101828' : '#ffffff';
 };
 
-export type Theme = { primaryColor?: string; theme?: 'light' | 'dark' };
+export type ThemeName = 'light' | 'dark';
+
+export type Theme = { primaryColor?: string; theme?: ThemeName };
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The theme the reader's system asks for. */
+export const systemTheme = (): ThemeName =>
+  window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+
+/** Calls `changed` each time the system's theme changes; returns what stops it. */
+export const onSystemTheme = (changed: (theme: ThemeName) => void): (() => void) => {
+  const query = window.matchMedia(DARK_QUERY);
+  const listener = () => changed(query.matches ? 'dark' : 'light');
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+};
 
 /** The theme a page is asked for: `?primary_color=0f766e&theme=dark`; bad values are ignored. */
 export const themeFromQuery = (search: string): Theme => {

@@ -121,6 +121,60 @@ describe('EventStoreDB adapter: the scan budget of a filtered read', () => {
   });
 });
 
+describe('EventStoreDB adapter: reading backward', () => {
+  const log = [
+    { at: 10n, type: 'wanted.kind' },
+    { at: 20n, type: 'other.kind' },
+    { at: 30n, stream: '$stats-1', type: '$statsCollected' },
+    { at: 40n, type: 'wanted.kind' },
+    { at: 50n, type: 'wanted.kind' },
+  ];
+
+  it('reads newest first from the end, leaving out the server’s own records', async () => {
+    const { client } = fakeClient(log);
+    const page = await readAllPage(client, { direction: 'backward', limit: 3 });
+    expect(page.events.map((e) => e.position)).to.deep.equal([50, 40, 20].map(position));
+    expect(page).to.deep.include({ scannedTo: position(20), atEnd: false });
+    const rest = await readAllPage(client, {
+      direction: 'backward',
+      before: position(20),
+      limit: 3,
+    });
+    expect(rest.events.map((e) => e.position)).to.deep.equal([position(10)]);
+    expect(rest.atEnd).to.equal(true);
+  });
+
+  it('filters, and goes on from just before a position', async () => {
+    const { client } = fakeClient(log);
+    const page = await readAllPage(client, {
+      direction: 'backward',
+      before: position(50),
+      filter: { type: 'wanted.kind' },
+      limit: 10,
+    });
+    expect(page.events.map((e) => e.position)).to.deep.equal([40, 10].map(position));
+    expect(page.atEnd).to.equal(true);
+  });
+
+  it('answers a read from inside a record with a 400, and stops at its byte budget', async () => {
+    const { client } = fakeClient(log);
+    const error = await rejection(
+      readAllPage(client, { direction: 'backward', before: position(41), limit: 1 }),
+    );
+    expect(answered(error).status).to.equal(400);
+    const spread = Array.from({ length: 200 }, (_, i) => ({
+      at: BigInt(i + 1) * BigInt(MiB),
+      type: 'other.kind',
+    }));
+    const far = await readAllPage(fakeClient(spread).client, {
+      direction: 'backward',
+      filter: { type: 'wanted.kind' },
+      limit: 10,
+    });
+    expect(far).to.deep.equal({ events: [], scannedTo: position(136 * MiB), atEnd: false });
+  });
+});
+
 describe('EventStoreDB adapter: appends over the server’s size limit', () => {
   it('counts what the server counts: data, metadata, and the type at two bytes a character', () => {
     const event = toEventData(newEvent('a.b', { text: 'é' }));

@@ -37,9 +37,9 @@ export type FakeSubscription = PassThrough & {
 
 /**
  * Just enough of the client for the adapter without a server. `readAll` answers as the server
- * does: forwards from a record's own position it includes that record, from a position inside a
- * record it fails with UNKNOWN (`brokenLog` makes every read fail so), past the end it finds
- * nothing.
+ * does: from a record's own position it includes that record (forwards or backwards), from a
+ * position inside a record it fails with UNKNOWN (`brokenLog` makes every read fail so), forwards
+ * past the end it finds nothing.
  */
 export const fakeClient = (
   records: readonly FakeRecord[] = [],
@@ -58,15 +58,22 @@ export const fakeClient = (
     const maxCount = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     reads.push({ fromPosition, maxCount });
     if (behaviour.brokenLog) throw new UnknownError();
+    const last = log[log.length - 1];
+    const inside = (at: bigint) =>
+      at >= 0n && last && at <= last.at && !log.some((r) => r.at === at);
     if (options.direction === 'backwards') {
-      return log.slice(-maxCount).reverse().map(resolved);
+      if (fromPosition === 'end' || fromPosition === 'start')
+        return log.slice(-maxCount).reverse().map(resolved);
+      if (inside(fromPosition.commit)) throw new UnknownError();
+      return log
+        .filter((r) => r.at <= fromPosition.commit)
+        .reverse()
+        .slice(0, maxCount)
+        .map(resolved);
     }
     if (fromPosition === 'end') return [];
     const from = fromPosition === 'start' ? -1n : fromPosition.commit;
-    const last = log[log.length - 1];
-    if (from >= 0n && last && from <= last.at && !log.some((r) => r.at === from)) {
-      throw new UnknownError();
-    }
+    if (inside(from)) throw new UnknownError();
     return log
       .filter((r) => r.at >= from)
       .slice(0, maxCount)

@@ -130,6 +130,43 @@ export const eventStoreContract = (name: string, open: () => Promise<EventStoreF
       }
     });
 
+    it('reads the log backward, newest first, from the end or before a position, in pages', async () => {
+      await appendOk(store, stream, 12);
+      await appendOk(store, `${stream}-other`, 3, 'other.happened');
+      const newest = await store.readAll({ direction: 'backward', limit: 4 });
+      expect(newest.atEnd).to.equal(false);
+      expect(newest.events.map((e) => [e.stream, e.revision])).to.deep.equal([
+        [`${stream}-other`, 2],
+        [`${stream}-other`, 1],
+        [`${stream}-other`, 0],
+        [stream, 11],
+      ]);
+      expect(newest.scannedTo).to.equal(newest.events[3]!.position);
+      // Page after page to the start, filtered: every event of the stream once, newest first.
+      const mine: RecordedEvent[] = [];
+      let before: Position | undefined;
+      for (;;) {
+        const page = await store.readAll({
+          direction: 'backward',
+          ...(before && { before }),
+          filter: { stream },
+          limit: 5,
+        });
+        mine.push(...page.events);
+        before = page.scannedTo;
+        if (page.atEnd) break;
+      }
+      expect(mine.map((e) => e.revision)).to.deep.equal([...Array(12).keys()].reverse());
+      // Before one event's position: the ones before it, not it.
+      const before7 = await store.readAll({
+        direction: 'backward',
+        before: mine[4]!.position,
+        filter: { stream },
+        limit: 2,
+      });
+      expect(before7.events.map((e) => e.revision)).to.deep.equal([6, 5]);
+    });
+
     it('filters the log by type prefix and stream prefix', async () => {
       const head = await store.headPosition();
       await appendOk(store, `${stream}-a`, 3, 'order.created');

@@ -10,17 +10,21 @@ import { browserUnavailable, launchBrowser } from './browser.js';
 export type BrowserWorld = { service: TestService; receiver: TestReceiver; browser: Browser };
 
 /**
- * A suite of browser tests against a real service and receiver, in Debian's Chromium; skipped,
- * saying why, where there is no Chromium or the pages are not built.
+ * A suite of browser tests against a real service (started with `env`, when given) and receiver,
+ * in Debian's Chromium; skipped, saying why, where there is no Chromium or the pages are not built.
  */
-export const browserSuite = (title: string, body: (world: () => BrowserWorld) => void): void => {
+export const browserSuite = (
+  title: string,
+  body: (world: () => BrowserWorld) => void,
+  env: Record<string, string> = {},
+): void => {
   const reason = browserUnavailable();
   if (reason) return skipSuite(title, reason);
   describe(title, function () {
     this.timeout(60_000);
     const world: Partial<BrowserWorld> = {};
     before(async () => {
-      world.service = await startTestService();
+      world.service = await startTestService(env);
       world.receiver = await startTestReceiver();
       world.browser = await launchBrowser();
     });

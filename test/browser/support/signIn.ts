@@ -23,7 +23,7 @@ export const openPortal = async (
   await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();
 };
 
-/** Signs in to the console in `page` with `key`, and waits for its first page. */
+/** Signs in to the console in `page` with `key`, and waits for its first page, the overview. */
 export const signInToConsole = async (
   page: Page,
   service: TestService,
@@ -32,7 +32,7 @@ export const signInToConsole = async (
   await page.goto(`${service.url}/console`);
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Projections' }).waitFor();
+  await page.getByRole('heading', { name: 'Overview', exact: true, level: 1 }).waitFor();
 };
 
 /** A new auditor key, made by the admin. */

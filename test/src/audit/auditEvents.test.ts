@@ -99,6 +99,45 @@ describe('audit log', () => {
     expect(none.entries).to.deep.equal([]);
   });
 
+  it('reads the latest events first, backward from the end, page by page to the start', async () => {
+    const service = harness.service;
+    await appendMany(service, 250, 'mer_audit');
+    const oldestFirst = await readAudit(service, auditor, '&merchant_id=mer_audit');
+    const newestFirst = await readAudit(
+      service,
+      auditor,
+      '&merchant_id=mer_audit&direction=backward',
+    );
+    expect(newestFirst.pages).to.equal(3);
+    expect(newestFirst.entries.map((e) => e.id)).to.deep.equal(
+      oldestFirst.entries.map((e) => e.id).reverse(),
+    );
+    // The latest page, then on from where it ended, through a filter.
+    const tenths = (await readAudit(service, auditor, '&type=audit_test.tenth')).entries
+      .map((e) => e.id)
+      .reverse();
+    expect(tenths).to.have.length(25);
+    const latest = await service.api.get(
+      '/v1/audit/events?limit=10&direction=backward&type=audit_test.tenth',
+      auditor,
+    );
+    expect(latest.body.data.map((e: Entry) => e.id)).to.deep.equal(tenths.slice(0, 10));
+    expect(latest.body).to.deep.include({
+      has_more: true,
+      next_position: latest.body.data[9].position,
+    });
+    const older = await readAudit(
+      service,
+      auditor,
+      '&type=audit_test.tenth&direction=backward',
+      latest.body.next_position as string,
+    );
+    expect(older.entries.map((e) => e.id)).to.deep.equal(tenths.slice(10));
+    expect((await service.api.get('/v1/audit/events?direction=sideways', auditor)).status).to.equal(
+      400,
+    );
+  });
+
   it('follows an API call to the events, the delivery and the attempt it caused', async () => {
     const service = harness.service;
     const receiver = await harness.receivers.start();

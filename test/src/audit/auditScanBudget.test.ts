@@ -14,7 +14,8 @@ describe('the audit log over a store whose filtered reads stop at a scan budget'
     const { client, reads } = fakeClient(records);
     const store = esdbEventStore(client, { scanBudget: { records: 10, bytes: 2 ** 30 } });
     const page = await readAuditPage(store, {
-      after: undefined,
+      from: undefined,
+      direction: 'forward',
       filter: { type: 'wanted.kind' },
       limit: 50,
     });

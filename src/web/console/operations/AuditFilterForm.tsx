@@ -1,26 +1,29 @@
 import { useState } from 'preact/hooks';
 import { Button, TextField } from '../../shared/components';
-import type { AuditFilters } from './auditLog';
+import type { AuditFilters, LogOrder } from './auditLog';
 import { NO_FILTERS } from './auditLog';
 import { logHref } from './auditLinks';
 import './audit.css';
 
 /**
  * The log's filters. Applying one changes the route fragment, so the filtered view is a link; each
- * field matches exactly (a stream, a type, a merchant id, a correlation id).
+ * field matches exactly (a stream, a type, a merchant id, a correlation id). The order is kept.
  */
-export const AuditFilterForm = ({ filters }: { filters: AuditFilters }) => {
+export const AuditFilterForm = ({ filters, order }: { filters: AuditFilters; order: LogOrder }) => {
   const [draft, setDraft] = useState(filters);
   const set = (name: keyof AuditFilters) => (value: string) =>
     setDraft((all) => ({ ...all, [name]: value }));
   const apply = (event: Event) => {
     event.preventDefault();
-    window.location.hash = logHref({
-      stream: draft.stream.trim(),
-      type: draft.type.trim(),
-      merchant: draft.merchant.trim(),
-      correlation: draft.correlation.trim(),
-    });
+    window.location.hash = logHref(
+      {
+        stream: draft.stream.trim(),
+        type: draft.type.trim(),
+        merchant: draft.merchant.trim(),
+        correlation: draft.correlation.trim(),
+      },
+      order,
+    );
   };
   const filtered = Object.values(filters).some(Boolean);
   return (
@@ -69,7 +72,11 @@ export const AuditFilterForm = ({ filters }: { filters: AuditFilters }) => {
           Apply filters
         </Button>
         {filtered && (
-          <a class="button button-ghost" href={logHref({})} onClick={() => setDraft(NO_FILTERS)}>
+          <a
+            class="button button-ghost"
+            href={logHref({}, order)}
+            onClick={() => setDraft(NO_FILTERS)}
+          >
             Clear filters
           </a>
         )}

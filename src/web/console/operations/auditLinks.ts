@@ -1,4 +1,4 @@
-import type { AuditEvent } from './auditLog';
+import type { AuditEvent, LogOrder } from './auditLog';
 import { hrefWithQuery } from './hashQuery';
 
 /* Links between the log's events: every one keeps what it knows of where its target is, since the
@@ -14,9 +14,13 @@ export const causeHref = (event: AuditEvent, causationId: string): string =>
     before: event.position,
   });
 
-export const logHref = (filter: {
-  stream?: string;
-  merchant?: string;
-  correlation?: string;
-  type?: string;
-}) => hrefWithQuery('audit', filter);
+/** The log through a filter; from its latest events, newest first, when `order` is newest. */
+export const logHref = (
+  filter: {
+    stream?: string;
+    merchant?: string;
+    correlation?: string;
+    type?: string;
+  },
+  order: LogOrder = 'oldest',
+) => hrefWithQuery('audit', { ...filter, order: order === 'newest' ? order : undefined });

@@ -16,23 +16,34 @@ export const filtersOf = (query: URLSearchParams): AuditFilters => ({
   correlation: query.get('correlation') ?? '',
 });
 
+/** Which end of the log a view starts from: its start, or its latest events, newest first. */
+export type LogOrder = 'oldest' | 'newest';
+
+export const orderOf = (query: URLSearchParams): LogOrder =>
+  query.get('order') === 'newest' ? 'newest' : 'oldest';
+
 export const PAGE_SIZE = 50;
 /** How far a search for one event reads before giving up: pages of the most the API gives. */
 const SEARCH_PAGE = 100;
 const SEARCH_PAGES = 50;
 
-/** One page of the log after `from` (exclusive), oldest first, through the filters. */
+/**
+ * One page of the log through the filters: after `from` (exclusive), oldest first; or, newest
+ * first, before it (from the end of the log when there is none).
+ */
 export const readLog = (
   api: Api,
   filters: AuditFilters,
   from: string | undefined,
   limit: number = PAGE_SIZE,
+  order: LogOrder = 'oldest',
 ): Promise<AuditPage> =>
   unwrap(
     api.GET('/v1/audit/events', {
       params: {
         query: {
           limit,
+          ...(order === 'newest' && { direction: 'backward' as const }),
           ...(from !== undefined && { from_position: from }),
           ...(filters.stream && { stream: filters.stream }),
           ...(filters.type && { type: filters.type }),

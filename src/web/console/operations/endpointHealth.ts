@@ -1,5 +1,5 @@
 import type { Tone } from '../../shared/components';
-import { formatCount } from '../../shared/format';
+import { formatCount, formatDateTime } from '../../shared/format';
 import type { Endpoint, EndpointStats } from './endpointTypes';
 
 export type Health = {
@@ -22,11 +22,14 @@ const totals = (stats: EndpointStats) =>
     { succeeded: 0, failed: 0 },
   );
 
-/** Whether the most recent hour that saw attempts saw failures: the endpoint is failing now. */
-const failingNow = (stats: EndpointStats): boolean => {
-  const latest = [...stats.buckets].reverse().find((b) => b.succeeded + b.failed > 0);
-  return Boolean(latest && latest.failed > 0);
-};
+const failedInARow = (count: number) =>
+  count === 1 ? 'Its latest attempt failed' : `Its latest ${formatCount(count)} attempts failed`;
+
+/** Messages that gave up before the endpoint recovered stay failed until they are replayed. */
+const givenUp = (count: number) =>
+  count === 0
+    ? ''
+    : ` ${formatCount(count)} ${count === 1 ? 'message' : 'messages'} gave up earlier: a replay sends ${count === 1 ? 'it' : 'them'} again.`;
 
 const DISABLED_BY_SLUICE: Record<'gone' | 'failing', string> = {
   gone: 'Its receiver answered 410 Gone.',
@@ -35,8 +38,9 @@ const DISABLED_BY_SLUICE: Record<'gone' | 'failing', string> = {
 
 /**
  * How an endpoint fares: disabled by Sluice (410 Gone, or failing for days), failing now (its
- * latest hour of attempts had failures), disabled by hand, or delivering. `read` says whether its
- * statistics were asked for; undefined statistics then mean they could not be read.
+ * latest attempts failed, with no success since), disabled by hand, recovered (it failed earlier in
+ * the day and delivers again), delivering, or idle. `read` says whether its statistics were asked
+ * for; undefined statistics then mean they could not be read.
  */
 export const healthOf = (
   endpoint: Endpoint,
@@ -72,24 +76,37 @@ export const healthOf = (
     };
   const { succeeded, failed } = totals(stats);
   const attempts = `${formatCount(failed)} of ${formatCount(succeeded + failed)} attempts failed in 24 h.`;
-  if (failingNow(stats))
-    return { rank: 1, label: 'Failing', tone: 'danger', detail: attempts, troubled: true };
+  const streak = stats.failing_streak;
+  if (streak)
+    return {
+      rank: 1,
+      label: 'Failing',
+      tone: 'danger',
+      detail: `${failedInARow(streak.failed_attempts)} since ${formatDateTime(streak.first_failure_at)}.`,
+      troubled: true,
+    };
+  const gaveUp = givenUp(stats.messages.failed);
   if (succeeded + failed === 0)
     return {
       rank: 5,
       label: 'Idle',
       tone: 'neutral',
-      detail: 'No attempts in 24 h.',
+      detail: `No attempts in 24 h.${gaveUp}`,
+      troubled: false,
+    };
+  if (failed > 0)
+    return {
+      rank: 4,
+      label: 'Recovered',
+      tone: 'info',
+      detail: `Delivering again; ${attempts}${gaveUp}`,
       troubled: false,
     };
   return {
     rank: 4,
     label: 'Delivering',
     tone: 'success',
-    detail:
-      failed > 0
-        ? `Recovered; ${attempts}`
-        : `${formatCount(succeeded)} ${succeeded === 1 ? 'attempt' : 'attempts'} succeeded in 24 h.`,
+    detail: `${formatCount(succeeded)} ${succeeded === 1 ? 'attempt' : 'attempts'} succeeded in 24 h.${gaveUp}`,
     troubled: false,
   };
 };

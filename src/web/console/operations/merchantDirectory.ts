@@ -11,26 +11,27 @@ export type EndpointStanding = {
 };
 export type Merchant = { id: string; endpoints: EndpointStanding[] };
 
-const PAGE_SIZE = 100;
+export const ENDPOINT_PAGE_SIZE = 100;
 /** Past this many endpoints the list says it is incomplete rather than keep the page waiting. */
 const MOST_PAGES = 50;
 /** Statistics are read a few endpoints at a time, within the key's rate limit. */
 const STATS_AT_ONCE = 6;
 
 /**
- * Every endpoint the key may see (of one merchant, or of all), page after page by cursor. There is
- * no merchants route: the merchants are the owners of the endpoints.
+ * Every endpoint the key may see (of one merchant, or of all), page after page by cursor, up to
+ * `mostPages` pages. There is no merchants route: the merchants are the owners of the endpoints.
  */
 export const allEndpoints = async (
   api: Api,
   merchantId?: string,
+  mostPages: number = MOST_PAGES,
 ): Promise<{ endpoints: Endpoint[]; complete: boolean }> => {
   const endpoints: Endpoint[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < MOST_PAGES; page++) {
+  for (let page = 0; page < mostPages; page++) {
     const answer = await unwrap(
       api.GET('/v1/webhooks', {
-        params: { query: { limit: PAGE_SIZE, cursor, merchant_id: merchantId } },
+        params: { query: { limit: ENDPOINT_PAGE_SIZE, cursor, merchant_id: merchantId } },
       }),
     );
     endpoints.push(...answer.data);

@@ -7,8 +7,11 @@ import type { Step } from './processApi';
 
 const target = (edge: FlowEdge) => (edge.to === END ? 'end' : edge.to);
 
-const wayOut = (edge: FlowEdge): string =>
-  edge.kind === 'branch' ? `${target(edge)} when ${edge.label ?? ''}` : target(edge);
+const wayOut = (edge: FlowEdge): string => {
+  if (edge.kind === 'branch') return `${target(edge)} when ${edge.label ?? ''}`;
+  if (edge.kind === 'lane') return `${target(edge)} (${edge.label ?? ''})`;
+  return target(edge);
+};
 
 /** One version's steps as a table: what each does, when it runs, and where the run goes next. */
 /** How a way out is introduced in the steps' table, beside its target. */

@@ -2,8 +2,10 @@ import { useMemo } from 'preact/hooks';
 import { Badge, ErrorState, Loading, PageHeader } from '../../shared/components';
 import { hrefOf } from '../../shared/router';
 import { EventHistory } from './EventHistory';
+import { traceOf } from './graph/runTrace';
+import { stepFlow } from './graph/stepFlow';
 import { StepGraph } from './graph/StepGraph';
-import { stepStates } from './graph/stepStates';
+import { flowStates } from './graph/stepStates';
 import { InstanceActions } from './InstanceActions';
 import { InstanceFacts } from './InstanceFacts';
 import { humanized } from './labels';
@@ -17,7 +19,8 @@ import { useInstanceView } from './useInstanceView';
 
 const InstanceBody = ({ view, refresh }: { view: InstanceView; refresh: () => void }) => {
   const { instance, version, history } = view;
-  const states = useMemo(() => stepStates(version.steps, instance), [version, instance]);
+  const trace = useMemo(() => traceOf(instance, history), [instance, history]);
+  const states = useMemo(() => flowStates(stepFlow(version.steps), trace), [version, trace]);
   const live = !isTerminal(instance);
   return (
     <>
@@ -46,8 +49,8 @@ const InstanceBody = ({ view, refresh }: { view: InstanceView; refresh: () => vo
             history={history}
             onDone={refresh}
           />
-          <StepGraph steps={version.steps} instance={instance} />
-          <StepList steps={instance.steps} states={states} />
+          <StepGraph steps={version.steps} trace={trace} />
+          <StepList instance={instance} states={states} />
           <EventHistory history={history} />
         </div>
         <aside class="proc-instance-side" aria-label="Instance summary">

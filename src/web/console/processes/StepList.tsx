@@ -1,9 +1,9 @@
 import { CodeBlock } from '../../shared/components';
 import { StateIcon } from './graph/StateIcon';
 import type { StepState } from './graph/stepStates';
-import { STATE_LABEL } from './graph/stepStates';
+import { STATE_LABEL, stateOfStatus } from './graph/stepStates';
 import { formatDuration, formatPreciseTime, humanized } from './labels';
-import type { InstanceStep } from './processApi';
+import type { Instance, InstanceStep } from './processApi';
 
 const StepOutput = ({ step, state }: { step: InstanceStep; state: StepState }) => {
   if (step.error)
@@ -23,22 +23,22 @@ const StepOutput = ({ step, state }: { step: InstanceStep; state: StepState }) =
   if (state === 'cancelled')
     return <p class="proc-muted">The run was cancelled during this step.</p>;
   if (state === 'stopped')
-    return <p class="proc-muted">Stopped: its run or its fork ended during this step.</p>;
+    return <p class="proc-muted">Stopped before its end: its fork failed, or the run ended.</p>;
   return <p class="proc-muted">No output yet.</p>;
 };
 
-const LANE_STATE: Record<string, StepState> = {
-  completed: 'completed',
-  failed: 'failed',
-  skipped: 'skipped',
-  cancelled: 'cancelled',
-  stopped: 'stopped',
-  waiting: 'waiting',
-};
+/** Up to this many lanes, a fork's lanes are listed open; more are folded until asked for. */
+const LANES_OPEN_AT_MOST = 10;
 
-/** A fork's lanes, folded: each lane's steps, with their states and, at its end, its output. */
-const Lanes = ({ lanes }: { lanes: NonNullable<InstanceStep['lanes']> }) => (
-  <details class="proc-lanes">
+/** A fork's lanes: each lane's steps, with their states and, at its end, its output. */
+const Lanes = ({
+  lanes,
+  instance,
+}: {
+  lanes: NonNullable<InstanceStep['lanes']>;
+  instance: Instance;
+}) => (
+  <details class="proc-lanes" open={lanes.length <= LANES_OPEN_AT_MOST}>
     <summary>
       {lanes.length} {lanes.length === 1 ? 'lane' : 'lanes'}
     </summary>
@@ -48,12 +48,15 @@ const Lanes = ({ lanes }: { lanes: NonNullable<InstanceStep['lanes']> }) => (
         return (
           <li key={lane.lane} data-lane={lane.lane}>
             <code>{lane.lane}</code>{' '}
-            {lane.steps.map((step) => (
-              <span key={step.id} class="proc-lane-step">
-                {step.id}: {STATE_LABEL[LANE_STATE[step.status] ?? 'running']}
-                {step.error && ` (${step.error.code})`}{' '}
-              </span>
-            ))}
+            {lane.steps.map((step) => {
+              const state = stateOfStatus(step.status, instance);
+              return (
+                <span key={step.id} class={`proc-lane-step state-${state}`}>
+                  {step.id}: {STATE_LABEL[state]}
+                  {step.error && ` (${step.error.code})`}{' '}
+                </span>
+              );
+            })}
             {last?.status === 'completed' && last.output !== undefined && (
               <code class="proc-lane-output">→ {JSON.stringify(last.output)}</code>
             )}
@@ -66,19 +69,19 @@ const Lanes = ({ lanes }: { lanes: NonNullable<InstanceStep['lanes']> }) => (
 
 /** The steps the instance reached, in that order, each with its state, times and output. */
 export const StepList = ({
-  steps,
+  instance,
   states,
 }: {
-  steps: InstanceStep[];
+  instance: Instance;
   states: Map<string, StepState>;
 }) => (
   <section class="card proc-panel" aria-labelledby="steps-heading">
     <h2 id="steps-heading">Steps and their output</h2>
-    {steps.length === 0 ? (
+    {instance.steps.length === 0 ? (
       <p class="proc-muted">No step has started yet.</p>
     ) : (
       <ol class="proc-steps">
-        {steps.map((step) => {
+        {instance.steps.map((step) => {
           const state = states.get(step.id) ?? 'running';
           return (
             <li key={step.id} class={`proc-step state-${state}`} data-step-output={step.id}>
@@ -105,7 +108,9 @@ export const StepList = ({
                 </span>
               </div>
               <StepOutput step={step} state={state} />
-              {step.lanes && step.lanes.length > 0 && <Lanes lanes={step.lanes} />}
+              {step.lanes && step.lanes.length > 0 && (
+                <Lanes lanes={step.lanes} instance={instance} />
+              )}
             </li>
           );
         })}

@@ -10,7 +10,6 @@ const MARK: Record<StepState, string> = {
   cancelled: 'M4.6 9.4 L9.4 4.6',
   stopped: 'M5 5 H9 V9 H5 Z',
   not_reached: '',
-  hidden: 'M4.5 7 H9.5',
 };
 
 /** Filled for what has ended, outlined for what has not. */

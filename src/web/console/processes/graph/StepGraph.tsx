@@ -1,115 +1,58 @@
 import type { RefObject } from 'preact';
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Button } from '../../../shared/components';
-import type { Instance, Step } from '../processApi';
-import { FlowNodeShape } from './FlowNodeShape';
+import type { Step } from '../processApi';
+import type { DrawnRun } from './FlowDrawing';
+import { FlowDrawing } from './FlowDrawing';
 import { GraphLegend } from './GraphLegend';
-import type { FlowLayout, PlacedEdge } from './layoutFlow';
 import { layoutFlow } from './layoutFlow';
+import { hasFoldedRuns, laneSignature, mapRunsOf } from './mapRuns';
+import type { RunTrace } from './runTrace';
+import type { StepFlow } from './stepFlow';
 import { END, START, stepFlow } from './stepFlow';
-import type { StepState } from './stepStates';
-import { STATE_LABEL, STATES, stepStates, travelled } from './stepStates';
+import { choiceWent, edgeUses, flowStates, STATE_LABEL, STATES } from './stepStates';
 import './stepGraph.css';
 
-const EdgeLine = ({
-  edge,
-  arrow,
-  walked,
-}: {
-  edge: PlacedEdge;
-  arrow: string;
-  walked: boolean;
-}) => (
-  <path
-    class={`flow-edge flow-edge-${edge.kind}${walked ? ' flow-edge-travelled' : ''}`}
-    d={edge.path}
-    marker-end={`url(#${arrow}${walked ? '-travelled' : ''})`}
-  />
-);
+/** The words after a completed choice's state: where it went (`→ pack`, `→ end`). */
+const wayOf = (went: Set<string | null>): string | undefined => {
+  if (went.size === 0) return undefined;
+  if (went.size > 1) return `→ ${went.size} ways`;
+  const [to] = [...went];
+  return `→ ${to ?? 'end'}`;
+};
 
-const EdgeLabel = ({ edge }: { edge: PlacedEdge }) =>
-  edge.labelBox ? (
-    <g class={`flow-edge-label flow-edge-label-${edge.kind}`}>
-      <title>{edge.label}</title>
-      <rect {...edge.labelBox} rx="4" />
-      <text x={edge.labelBox.x + edge.labelBox.width / 2} y={edge.labelBox.y + 14}>
-        {edge.labelText}
-      </text>
-    </g>
-  ) : null;
-
-const Arrowhead = ({ id, walked }: { id: string; walked: boolean }) => (
-  <marker
-    id={id}
-    viewBox="0 0 10 10"
-    refX="9"
-    refY="5"
-    markerWidth="6"
-    markerHeight="6"
-    orient="auto-start-reverse"
-  >
-    <path
-      d="M0 0 L10 5 L0 10 z"
-      class={walked ? 'flow-arrow flow-arrow-travelled' : 'flow-arrow'}
-    />
-  </marker>
-);
-
-type Drawn = { layout: FlowLayout; states?: Map<string, StepState>; instance?: Instance };
-
-/** The SVG itself: edges, then their labels above them, then the nodes above both. */
-const FlowDrawing = ({ layout, states, instance, title }: Drawn & { title: string }) => {
-  const uid = useId();
-  const arrow = `${uid}-arrow`;
-  const walked = (edge: PlacedEdge) =>
-    Boolean(states && instance && travelled(edge, states, instance));
-  const reached = (id: string) =>
-    Boolean(
-      instance &&
-      (id === START ||
-        (id === END && instance.status === 'completed') ||
-        states?.get(id) === 'completed'),
-    );
-  return (
-    <svg
-      class="flow-svg"
-      viewBox={`0 0 ${layout.width} ${layout.height}`}
-      width={layout.width}
-      height={layout.height}
-      role="img"
-      aria-labelledby={`${uid}-title`}
-    >
-      <title id={`${uid}-title`}>{title}</title>
-      <defs>
-        <Arrowhead id={arrow} walked={false} />
-        <Arrowhead id={`${arrow}-travelled`} walked />
-      </defs>
-      {layout.edges.map((edge) => (
-        <EdgeLine key={edge.id} edge={edge} arrow={arrow} walked={walked(edge)} />
-      ))}
-      {layout.edges.map((edge) => (
-        <EdgeLabel key={edge.id} edge={edge} />
-      ))}
-      {layout.nodes.map((node) => (
-        <FlowNodeShape
-          key={node.id}
-          node={node}
-          state={states?.get(node.id)}
-          reached={reached(node.id)}
-        />
-      ))}
-    </svg>
-  );
+/** Each node's state on the instance, what a choice did, and how the run used each edge. */
+const drawnRun = (flow: StepFlow, trace: RunTrace): DrawnRun => {
+  const { instance } = trace;
+  const states = flowStates(flow, trace);
+  const details = new Map<string, string>();
+  for (const node of flow.nodes) {
+    if (node.kind !== 'step' || node.step.type !== 'choice') continue;
+    const way = states.get(node.id) === 'completed' && wayOf(choiceWent(node, trace));
+    if (way) details.set(node.id, way);
+  }
+  return {
+    states,
+    details,
+    uses: edgeUses(flow, states, trace),
+    reached: (id) =>
+      id === START ||
+      (id === END && instance.status === 'completed') ||
+      states.get(id) === 'completed',
+  };
 };
 
 /** The graph's text alternative: each step with its state, as a screen reader hears the image. */
-const describe = (steps: Step[], states: Map<string, StepState> | undefined): string =>
-  steps
-    .map((step) => {
-      const state = states?.get(step.id);
-      return state
-        ? `${step.id} (${step.type}): ${STATE_LABEL[state]}`
-        : `${step.id} (${step.type})`;
+const describe = (flow: StepFlow, run: DrawnRun | undefined): string =>
+  flow.nodes
+    .flatMap((node) => {
+      if (node.kind !== 'step') return [];
+      const where = node.scope ? ` in ${node.scope}` : '';
+      const state = run?.states.get(node.id);
+      const detail = run?.details.get(node.id);
+      return [
+        `${node.step.id}${where} (${node.step.type})${state ? `: ${STATE_LABEL[state]}${detail ? ` ${detail}` : ''}` : ''}`,
+      ];
     })
     .join('; ');
 
@@ -132,37 +75,56 @@ const useWidth = (element: RefObject<HTMLElement | null>): number | undefined =>
 };
 
 /**
- * A definition's steps as a graph laid out by dagre; given an instance, each step shows its state
- * by colour and by icon and word. A graph wider than its card shrinks to fit while it stays
- * readable, and otherwise scrolls at its real size; the reader can switch between the two.
+ * A definition's steps as a graph laid out by dagre, the lanes of each fork left to right; given
+ * what an instance did (`trace`), each step shows its state by colour and by icon and word, the
+ * way the run went is drawn strong and the branches it did not take faint, and a map's runs are
+ * drawn as lanes of their own (a few at once, more when asked). A graph wider than its card
+ * shrinks to fit while it stays readable, and otherwise scrolls at its real size; the reader can
+ * switch between the two.
  */
-export const StepGraph = ({ steps, instance }: { steps: Step[]; instance?: Instance }) => {
+export const StepGraph = ({ steps, trace }: { steps: Step[]; trace?: RunTrace }) => {
   const canvas = useRef<HTMLDivElement>(null);
   const available = useWidth(canvas);
   const [chosen, setChosen] = useState<'fitted' | 'actual'>();
-  const withStates = instance !== undefined;
-  const layout = useMemo(() => layoutFlow(stepFlow(steps), withStates), [steps, withStates]);
-  const states = useMemo(() => instance && stepStates(steps, instance), [steps, instance]);
+  const [everyRun, setEveryRun] = useState(false);
+  const lanes = trace ? laneSignature(trace) : '';
+  // The flow changes with the lanes the instance ran, not with each read of it.
+  const flow = useMemo(
+    () => stepFlow(steps, trace && mapRunsOf(trace, everyRun)),
+    [steps, lanes, everyRun],
+  );
+  const withStates = trace !== undefined;
+  const layout = useMemo(() => layoutFlow(flow, withStates), [flow, withStates]);
+  const run = useMemo(() => trace && drawnRun(flow, trace), [flow, trace]);
   const tooWide = available !== undefined && layout.width > available;
   const readableFitted = !tooWide || available / layout.width >= SMALLEST_READABLE_SCALE;
   const fitted = (chosen ?? (readableFitted ? 'fitted' : 'actual')) === 'fitted';
-  const shown = STATES.filter(
-    (state) => state !== 'hidden' || steps.some((step) => step.visible === false),
-  );
   return (
     <section class="card step-graph" aria-labelledby="step-graph-heading">
       <div class="step-graph-header">
         <h2 id="step-graph-heading">Step graph</h2>
-        {tooWide && (
-          <Button
-            size="small"
-            variant="ghost"
-            aria-pressed={!fitted}
-            onClick={() => setChosen(fitted ? 'actual' : 'fitted')}
-          >
-            {fitted ? 'Actual size' : 'Fit to card'}
-          </Button>
-        )}
+        <div class="step-graph-tools">
+          {trace && hasFoldedRuns(trace) && (
+            <Button
+              size="small"
+              variant="ghost"
+              aria-pressed={everyRun}
+              onClick={() => setEveryRun(!everyRun)}
+            >
+              Draw each map run
+            </Button>
+          )}
+          {tooWide && (
+            <Button
+              size="small"
+              variant="ghost"
+              aria-pressed={!fitted}
+              onClick={() => setChosen(fitted ? 'actual' : 'fitted')}
+            >
+              {fitted ? 'Actual size' : 'Fit to card'}
+            </Button>
+          )}
+        </div>
       </div>
       <div
         ref={canvas}
@@ -171,13 +133,9 @@ export const StepGraph = ({ steps, instance }: { steps: Step[]; instance?: Insta
         role="region"
         aria-label="Step graph, scrollable"
       >
-        <FlowDrawing
-          layout={layout}
-          title={`Steps: ${describe(steps, states)}`}
-          {...(states && instance && { states, instance })}
-        />
+        <FlowDrawing layout={layout} run={run} title={`Steps: ${describe(flow, run)}`} />
       </div>
-      {instance && <GraphLegend states={shown} />}
+      {trace && <GraphLegend states={STATES} />}
     </section>
   );
 };

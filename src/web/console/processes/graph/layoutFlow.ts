@@ -1,5 +1,6 @@
 import { Graph, layout } from '@dagrejs/dagre';
-import type { FlowEdge, FlowNode, StepFlow } from './stepFlow';
+import { putLanesInOrder } from './laneOrder';
+import type { FlowEdge, FlowNode, LaneSeat, StepFlow } from './stepFlow';
 
 export type Box = { x: number; y: number; width: number; height: number };
 export type PlacedNode = FlowNode & Box;
@@ -44,7 +45,8 @@ type EdgeLabel = { label?: string; width?: number; height?: number; points?: Poi
 
 /**
  * Places the nodes top to bottom and routes the edges with dagre (its layered layout handles the
- * loops a `next` back to an earlier step makes); the drawing only reads the coordinates.
+ * loops a `next` back to an earlier step makes), each fork's lanes left to right in index order;
+ * the drawing only reads the coordinates.
  */
 export const layoutFlow = (flow: StepFlow, withStates: boolean): FlowLayout => {
   const graph = new Graph<Record<string, unknown>, Box, EdgeLabel>({ multigraph: true });
@@ -67,7 +69,15 @@ export const layoutFlow = (flow: StepFlow, withStates: boolean): FlowLayout => {
       : {};
     graph.setEdge(edge.from, edge.to, { ...label, labelpos: 'c' }, edge.id);
   }
-  layout(graph);
+  const seats = new Map<string, LaneSeat[]>(
+    flow.nodes.filter((node) => node.within.length > 0).map((node) => [node.id, node.within]),
+  );
+  layout(graph, {
+    customOrder: (ordered, order) => {
+      order(ordered);
+      putLanesInOrder(ordered, seats);
+    },
+  });
 
   const nodes = flow.nodes.map((node): PlacedNode => {
     const { x, y, width, height } = graph.node(node.id);
