@@ -277,6 +277,19 @@ browserSuite('the console’s operations in a browser', (world) => {
     }
   });
 
+  it('warns that nothing is known of a merchant id before its link is handed on', async () => {
+    await inConsole(world(), [world().service.admin, 'portal-links'], async (page) => {
+      const form = page.getByRole('region', { name: 'Create a link' });
+      await form.getByLabel('Merchant').fill('mer_acmee');
+      await form.getByRole('button', { name: 'Create link' }).click();
+      await form.getByLabel('Portal link', { exact: true }).waitFor();
+      const warning = form.getByRole('alert');
+      expect(await warning.textContent()).to.include('mer_acmee');
+      await expectAccessible(page, 'a portal link for an unknown merchant');
+      await screenshot(page, 'console-portal-link-unknown');
+    });
+  });
+
   it('shows an auditor every page, and each action the API’s refusal', async () => {
     const { service, receiver } = world();
     const key = await auditorKey(service);

@@ -15,6 +15,12 @@ const labelOf = (name: string) => CAPABILITIES.find((c) => c.name === name)?.lab
 export const PortalLinkResult = ({ session }: { session: PortalSession }) => (
   <section class="portal-link-result" aria-label="The new portal link">
     <h3>Link for {session.merchant_id}</h3>
+    {/* An answer replayed from before the service said so has no warnings. */}
+    {session.warnings?.map((warning) => (
+      <p key={warning.code} class="portal-link-warning" role="alert">
+        {warning.message}
+      </p>
+    ))}
     {session.url ? (
       <CopyField label="Portal link" value={session.url} />
     ) : (
