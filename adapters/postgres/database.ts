@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isPassingDatabaseFault } from './faults.js';
 import type { PostgresTimeouts } from './timeouts.js';
 import { CLIENT_GRACE_MS, DEFAULT_POSTGRES_TIMEOUTS } from './timeouts.js';
 
@@ -28,16 +29,26 @@ export const transaction = async <T>(
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> => {
   const client = await pool.connect();
+  // The server may end the connection between two statements (a restart, a terminated backend):
+  // the client then emits an error that no statement takes, which must not end the process. The
+  // next statement fails, and the broken connection leaves the pool.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    broken ??= error instanceof Error && isPassingDatabaseFault(error) ? error : undefined;
+    if (!broken) await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
   }
 };
 

@@ -204,7 +204,8 @@ export const responses = {
   ),
   Internal: problem('internal'),
   Unavailable: problem(
-    'unavailable: a store does not answer, or this process does not run the role the request needs',
+    'unavailable: a store does not answer (the request changed nothing; make it again after Retry-After), or this process does not run the role the request needs',
+    { 'Retry-After': { schema: { type: 'string' } } },
   ),
 };
 

@@ -1,12 +1,16 @@
 /** The problem answers a route can give, by reference, for the `responses` of an operation. */
 const r = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-/** Every authenticated route can answer these. */
+/**
+ * Every authenticated route can answer these: 503 while the service cannot reach its database
+ * (the request changed nothing, and may be made again after Retry-After).
+ */
 export const authenticated = {
   '401': r('Unauthorized'),
   '403': r('Forbidden'),
   '429': r('RateLimited'),
   '500': r('Internal'),
+  '503': r('Unavailable'),
 };
 
 /** Routes with a JSON body add these. */

@@ -1,4 +1,4 @@
-import { internal, unavailable } from '../responses.js';
+import { internal } from '../responses.js';
 import { json, ref } from '../schema.js';
 
 const open = { security: [] };
@@ -42,7 +42,11 @@ export const systemPaths = {
       summary: 'Its stores answer and none of its workers is failing',
       responses: {
         '200': { description: 'Ready', content: json(ref('Ready')) },
-        ...unavailable,
+        '503': {
+          description: 'Not ready: a store does not answer, or a worker’s loop is failing',
+          headers: { 'Retry-After': { schema: { type: 'string' } } },
+          content: { 'application/problem+json': { schema: ref('NotReady') } },
+        },
         ...internal,
       },
     },
