@@ -1,6 +1,7 @@
 import type { Position } from '../../domain/shared/envelope.js';
 import { comparePositions, position } from '../../domain/shared/envelope.js';
 import type { Target } from './port.js';
+import { StaleBatchError } from './port.js';
 
 /** A projection's stored state, as both read stores keep it. */
 export type StoredProjection = {
@@ -9,6 +10,13 @@ export type StoredProjection = {
   rebuild_generation: number | null;
   rebuild_checkpoint: string | null;
 };
+
+/** A live batch whose writer last knew a checkpoint behind the stored one: another wrote since. */
+export const isStale = (target: Target, stored: string | null): boolean =>
+  target.kind === 'live' &&
+  target.follows !== undefined &&
+  stored !== null &&
+  comparePositions(position(stored), target.follows) > 0;
 
 /**
  * Which generation of tables a batch goes to, or null when its checkpoint is not past the one
@@ -26,5 +34,6 @@ export const batchGeneration = (
   }
   const last = target.kind === 'live' ? stored.checkpoint : stored.rebuild_checkpoint;
   if (last !== null && comparePositions(checkpoint, position(last)) <= 0) return null;
+  if (isStale(target, last)) throw new StaleBatchError(name, position(last!));
   return generation;
 };

@@ -28,8 +28,24 @@ export type FirstOfEachQuery = {
   limit: number;
 };
 
-/** Which tables a projection writes: the live ones, or a rebuild's fresh generation beside them. */
-export type Target = { kind: 'live' } | { kind: 'rebuild'; generation: number };
+/**
+ * Which tables a projection writes: the live ones, or a rebuild's fresh generation beside them.
+ * A live batch may say which checkpoint its writer last knew (`follows`): the batch is refused
+ * with StaleBatchError when another writer moved the checkpoint past it meanwhile (a projector
+ * that paused past its lease, while another took over), so that no event is applied twice.
+ */
+export type Target = { kind: 'live'; follows?: Position } | { kind: 'rebuild'; generation: number };
+
+/** Another writer applied part of the batch meanwhile: the stored checkpoint is past its start. */
+export class StaleBatchError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly stored: Position,
+  ) {
+    super(`Another writer moved ${projection} to ${stored} meanwhile.`);
+    this.name = 'StaleBatchError';
+  }
+}
 
 export type ProjectionState = {
   name: string;

@@ -1,5 +1,6 @@
 import type { EventStore, Subscription } from '../../adapters/eventstore/port.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
+import { StaleBatchError } from '../../adapters/readstore/port.js';
 import type { Position, RecordedEvent } from '../../domain/shared/envelope.js';
 import { comparePositions } from '../../domain/shared/envelope.js';
 import type { Projection } from '../../projections/projection.js';
@@ -92,7 +93,22 @@ const applyBatch = async (
   if (!isAfter(scannedTo, run.appliedTo)) return;
   if (fresh.length > 0 || performance.now() - run.savedAt >= IDLE_CHECKPOINT_EVERY_MS) {
     const changes = fresh.flatMap((event) => run.projection.project(event));
-    await p.readStore.apply(run.projection.name, { kind: 'live' }, changes, scannedTo);
+    try {
+      const follows = run.appliedTo;
+      const target =
+        follows === undefined ? { kind: 'live' as const } : { kind: 'live' as const, follows };
+      await p.readStore.apply(run.projection.name, target, changes, scannedTo);
+    } catch (error) {
+      if (!(error instanceof StaleBatchError)) throw error;
+      // Another projector applied part of this stretch while this one was paused: take up from
+      // where it stopped, and apply only what follows.
+      p.logger.warn(
+        { projection: run.projection.name, stored: error.stored, batch_to: scannedTo },
+        'another projector wrote this projection meanwhile; going on from its checkpoint',
+      );
+      run.appliedTo = error.stored;
+      return applyBatch(p, run, events, scannedTo);
+    }
     run.savedAt = performance.now();
   } else saveLater(p, run);
   run.appliedTo = scannedTo;

@@ -1,3 +1,5 @@
+import { isStale } from '../batchTarget.js';
+import { StaleBatchError } from '../port.js';
 import type pg from 'pg';
 import type { Position } from '../../../domain/shared/envelope.js';
 import { comparePositions } from '../../../domain/shared/envelope.js';
@@ -121,7 +123,8 @@ const write = async (
 
 /**
  * Applies a batch and moves the checkpoint, in one transaction holding the projection's row. A
- * batch whose checkpoint is not past the stored one is ignored: nothing is applied twice.
+ * batch whose checkpoint is not past the stored one is ignored, and one whose writer last knew a
+ * checkpoint behind the stored one is refused (StaleBatchError): nothing is applied twice.
  */
 export const applyBatch = (
   db: PostgresDatabase,
@@ -137,6 +140,7 @@ export const applyBatch = (
       throw new Error(`No rebuild ${target.generation} of ${name} is under way.`);
     const stored = live ? row.checkpoint : row.rebuild_checkpoint;
     if (stored !== null && comparePositions(checkpoint, stored as Position) <= 0) return false;
+    if (isStale(target, stored)) throw new StaleBatchError(name, stored as Position);
     const generation = live ? row.generation : target.generation;
     const specs = new Map(row.collections.map((spec) => [spec.name, spec]));
     const specOf = (collection: string) => {

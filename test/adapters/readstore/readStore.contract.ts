@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ReadStore } from '../../../adapters/readstore/port.js';
-import { InvalidCursorError } from '../../../adapters/readstore/port.js';
+import { InvalidCursorError, StaleBatchError } from '../../../adapters/readstore/port.js';
 import type { Position } from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
 import type { CollectionSpec, Doc } from '../../../projections/projection.js';
@@ -153,6 +153,33 @@ export const readStoreContract = (name: string, open: () => Promise<ReadStoreFix
       expect(await store.apply('widgets', { kind: 'live' }, [inc], position(3))).to.equal(false);
       expect(await store.apply('widgets', { kind: 'live' }, [inc], position(12))).to.equal(true);
       expect((await store.get('widget_counts', 'c'))!.n).to.equal(2);
+    });
+
+    it('refuses a batch whose writer last knew a checkpoint behind the stored one: another applied part of it', async () => {
+      const inc = {
+        op: 'patch',
+        collection: 'widget_counts',
+        id: 'c',
+        inc: { n: 1 },
+        setOnInsert: { n: 0 },
+      } as const;
+      // The active projector applies events 1..5, then 5..8.
+      expect(await store.apply('widgets', { kind: 'live' }, [inc], position(5))).to.equal(true);
+      const live = { kind: 'live', follows: position(5) } as const;
+      expect(await store.apply('widgets', live, [inc], position(8))).to.equal(true);
+      // An old one, paused since it knew 5, resumes with a batch up to 10 that overlaps 5..8.
+      let refused: unknown;
+      await store
+        .apply('widgets', { kind: 'live', follows: position(5) }, [inc, inc], position(10))
+        .catch((error: unknown) => (refused = error));
+      expect(refused).to.be.instanceOf(StaleBatchError);
+      expect((refused as StaleBatchError).stored).to.equal(position(8));
+      expect((await store.get('widget_counts', 'c'))!.n).to.equal(2);
+      expect((await store.state('widgets'))!.checkpoint).to.equal(position(8));
+      // Told where the other stopped, it applies what follows.
+      const after = { kind: 'live', follows: position(8) } as const;
+      expect(await store.apply('widgets', after, [inc], position(10))).to.equal(true);
+      expect((await store.get('widget_counts', 'c'))!.n).to.equal(3);
     });
 
     it('finds by equality, sorted, paged by cursor without gaps or repeats', async () => {
