@@ -8,14 +8,19 @@ const ASK_AGAIN_MS = 250;
 export class ExecutorStopping extends Error {}
 
 /**
- * Runs `work` on an instance while holding its lease: one executor at a time advances an
- * instance, whichever of them its news or its timer reached. An instance another executor is
+ * Runs `work` on an instance while holding its lease: one run at a time advances an instance,
+ * whichever executor its news or its timer reached. An instance another executor is
  * advancing is waited for (its run ends, or its executor died and the lease runs out); the lease
  * is given up once the run is recorded.
  */
-export const leasedRun = (claims: Claims, owner: string, stopped: () => boolean) => {
+export const leasedRun = (claims: Claims, executor: string, stopped: () => boolean) => {
+  let runs = 0;
   return async <T>(instanceId: string, work: () => Promise<T>): Promise<T> => {
     const key = `instance:${instanceId}`;
+    // Each run holds the lease in a name of its own: a claim is re-entrant for its owner, and two
+    // runs of one executor (a timer's firing, news queued meanwhile) must take turns too, or the
+    // first to end would give up the lease while the other still advances the instance.
+    const owner = `${executor}:${++runs}`;
     while (!(await claims.claim(key, owner, RUN_LEASE_MS))) {
       if (stopped()) throw new ExecutorStopping(`Stopped before ${instanceId} could be leased.`);
       await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));

@@ -32,6 +32,32 @@ describe('process instances: one run at a time, across executors', () => {
     ]);
   });
 
+  it('makes two runs of one executor take turns, so that another never advances the instance beside one', async () => {
+    const claims = memoryClaims();
+    const first = leasedRun(claims, 'exe_1', () => false);
+    const second = leasedRun(claims, 'exe_2', () => false);
+    const log: string[] = [];
+    let running = 0;
+    let overlapped = false;
+    const work = (who: string, ms: number) => async () => {
+      if (++running > 1) overlapped = true;
+      log.push(`${who} starts`);
+      await pause(ms);
+      log.push(`${who} ends`);
+      running--;
+    };
+    // A timer's firing and news queued meanwhile, in one executor; then another's news.
+    const fired = first('pi_1', work('timer', 200));
+    await pause(10);
+    const queued = first('pi_1', work('news', 200));
+    await pause(10);
+    const elsewhere = second('pi_1', work('other executor', 10));
+    await Promise.all([fired, queued, elsewhere]);
+    expect(overlapped, log.join(', ')).to.equal(false);
+    expect(log[0]).to.equal('timer starts');
+    expect(log[1]).to.equal('timer ends');
+  });
+
   it('stops waiting for an instance another executor holds when its own executor stops', async () => {
     const claims = memoryClaims();
     let stopped = false;
