@@ -1,4 +1,7 @@
-import type { ProcessDefinitionEvent } from '../domain/processes/definition/processDefinition.js';
+import type {
+  ProcessDefinitionEvent,
+  VersionPublished,
+} from '../domain/processes/definition/processDefinition.js';
 import type { RecordedEvent } from '../domain/shared/envelope.js';
 import type { Step } from '../domain/processes/stepLanguage.js';
 import type { Change, Projection } from './projection.js';
@@ -44,6 +47,21 @@ export type DefinitionVersionDoc = {
 export const versionDocId = (definitionId: string, version: number): string =>
   `${definitionId}@${version}`;
 
+/** A version as its publication made it: a draft. */
+export const publishedVersionDoc = (published: VersionPublished['data']): DefinitionVersionDoc => ({
+  id: versionDocId(published.definition_id, published.version),
+  object: 'process_definition_version',
+  definition_id: published.definition_id,
+  version: published.version,
+  status: 'draft',
+  name: published.name,
+  description: published.description,
+  input_schema: published.input_schema,
+  steps: published.steps,
+  output: published.output,
+  created_at: published.published_at,
+});
+
 const setVersionStatus = (
   definitionId: string,
   version: number,
@@ -67,19 +85,7 @@ export const processDefinitionsProjection: Projection = {
     switch (event.type) {
       case 'process_definition.version_published': {
         const { definition_id, version, published_at } = event.data;
-        const doc: DefinitionVersionDoc = {
-          id: versionDocId(definition_id, version),
-          object: 'process_definition_version',
-          definition_id,
-          version,
-          status: 'draft',
-          name: event.data.name,
-          description: event.data.description,
-          input_schema: event.data.input_schema,
-          steps: event.data.steps,
-          output: event.data.output,
-          created_at: published_at,
-        };
+        const doc = publishedVersionDoc(event.data);
         return [
           { op: 'put', collection: PROCESS_DEFINITION_VERSIONS, doc },
           {

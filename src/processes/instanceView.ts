@@ -5,6 +5,7 @@ import {
   PROCESS_INSTANCES,
 } from '../../projections/processInstances.js';
 import type { Services } from '../services.js';
+import type { InstanceStart } from './startInstance.js';
 import { allDocs, findDocs, getDoc } from '../reads/readModels.js';
 import { instanceValueOpener } from '../payloads/sealedInstanceFields.js';
 
@@ -163,3 +164,30 @@ export const instanceDoc = async (
   id: string,
 ): Promise<InstanceDoc | undefined> =>
   INSTANCE_ID.test(id) ? await getDoc(services.readStore, PROCESS_INSTANCES, id) : undefined;
+
+/**
+ * An instance as its creation recorded it, for an answer that cannot wait for the read models
+ * (they lag): pending, nothing run yet. The instance's own route shows it as it goes on.
+ */
+export const instanceAsCreated = (
+  start: Pick<InstanceStart, 'version' | 'merchantId' | 'inputs' | 'startSource' | 'replayOf'> & {
+    definitionId: string;
+  },
+  instanceId: string,
+  at: string,
+) => ({
+  id: instanceId,
+  object: 'process_instance' as const,
+  definition: { id: start.definitionId, version: start.version.version },
+  merchant_id: start.merchantId,
+  status: 'pending' as const,
+  inputs: start.inputs,
+  steps: [],
+  start_source: start.startSource,
+  replay_of: start.replayOf,
+  parent: null,
+  children: [],
+  created_at: at,
+  updated_at: at,
+  completed_at: null,
+});

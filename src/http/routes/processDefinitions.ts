@@ -14,6 +14,7 @@ import type {
 import {
   PROCESS_DEFINITION_VERSIONS,
   PROCESS_DEFINITIONS,
+  publishedVersionDoc,
   versionDocId,
 } from '../../../projections/processDefinitions.js';
 import type { Services } from '../../services.js';
@@ -92,12 +93,18 @@ export const processDefinitionRoutes = (services: Needs): Router => {
           PROCESS_DEFINITION_VERSIONS,
           versionDocId(body.id, version),
         );
-        if (!doc) throw new Error(`${body.id} v${version} is not readable`);
         // The answer may be kept for an idempotent replay: it never holds a header value.
-        return created(
-          versionView(doc, (_definitionId, steps) => redactHeaders(steps)),
-          `/v1/process-definitions/${body.id}`,
-        );
+        const location = `/v1/process-definitions/${body.id}`;
+        const redacted = (_definitionId: string, steps: Step[]) => redactHeaders(steps);
+        if (doc) return created(versionView(doc, redacted), location);
+        // In the log, not yet in the read models (they lag): the version as published, 202.
+        const published = result.state.versions[version - 1]!;
+        const recorded = publishedVersionDoc({ ...published, definition_id: body.id });
+        return {
+          status: 202,
+          body: versionView(recorded, redacted),
+          headers: { Location: location },
+        };
       }),
     ),
   );

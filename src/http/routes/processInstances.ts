@@ -10,6 +10,7 @@ import {
   processInstancesProjection,
 } from '../../../projections/processInstances.js';
 import {
+  instanceAsCreated,
   instanceDoc,
   instancePayloads,
   instanceSummary,
@@ -40,6 +41,20 @@ type Needs = Pick<
 
 const present = async (services: Needs, id: string) =>
   instanceView(services, (await instanceDoc(services, id))!);
+
+/** The inputs an instance ran with, opened, to run again: refused once erased or expired. */
+const replayedInputs = async (services: Needs, original: InstanceDoc) => {
+  const opener = instanceValueOpener(services.dataKeys);
+  const { inputs: sealed } = await instancePayloads(services, original);
+  const opened = await opener.open(sealed, original.id);
+  const unreadable = opener.unreadable();
+  if (unreadable)
+    throw new HttpProblem(
+      'data_erased',
+      `The instance's inputs were ${unreadable === 'erased' ? 'erased' : 'expired'}: it cannot be run again.`,
+    );
+  return (opened instanceof OpenedJson ? opened.toJSON() : opened) as Record<string, unknown>;
+};
 
 /** Read, list, cancel and replay process instances (PRODUCT.md 5). */
 export const processInstanceRoutes = (services: Needs): Router => {
@@ -101,19 +116,7 @@ export const processInstanceRoutes = (services: Needs): Router => {
           throw new Error(
             `${original.definition.id} v${original.definition.version} is not readable`,
           );
-        const opener = instanceValueOpener(services.dataKeys);
-        const { inputs: sealed } = await instancePayloads(services, original);
-        const opened = await opener.open(sealed, original.id);
-        const inputs = (opened instanceof OpenedJson ? opened.toJSON() : opened) as Record<
-          string,
-          unknown
-        >;
-        const unreadable = opener.unreadable();
-        if (unreadable)
-          throw new HttpProblem(
-            'data_erased',
-            `The instance's inputs were ${unreadable === 'erased' ? 'erased' : 'expired'}: it cannot be run again.`,
-          );
+        const inputs = await replayedInputs(services, original);
         const start = orProblem(
           await checkStart({
             version,
@@ -127,7 +130,16 @@ export const processInstanceRoutes = (services: Needs): Router => {
         const metadata = metadataOf(req, original.merchant_id);
         const position = orProblem(await startInstance(services, start, metadata, id));
         await services.projector.caughtUp(position, undefined, [processInstancesProjection.name]);
-        return created(await present(services, id), `/v1/process-instances/${id}`);
+        const location = `/v1/process-instances/${id}`;
+        const doc = await instanceDoc(services, id);
+        if (doc) return created(await instanceView(services, doc), location);
+        // In the log, not yet in the read models (they lag): the instance as created, 202.
+        const recorded = instanceAsCreated(
+          { ...start, definitionId: original.definition.id },
+          id,
+          services.now().toISOString(),
+        );
+        return { status: 202, body: recorded, headers: { Location: location } };
       }),
     ),
   );

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { exactRouter } from '../exactRouter.js';
 import type { Services } from '../../services.js';
-import { instanceDoc, instanceView } from '../../processes/instanceView.js';
+import { instanceAsCreated, instanceDoc, instanceView } from '../../processes/instanceView.js';
 import { newId } from '../../ids.js';
 import { decodeOrThrow } from '../codec.js';
 import { RunBody } from '../codecs/processes.js';
@@ -80,21 +80,35 @@ export const processRunRoutes = (services: Needs): Router => {
           await startInstance(services, start, metadataOf(req, merchantId), instanceId),
         );
         const location = `/v1/process-instances/${instanceId}`;
-        const present = async () =>
-          instanceView(services, (await instanceDoc(services, instanceId))!);
-        await services.projector.caughtUp(createdAt, undefined, INSTANCES);
-        if (!ended) return created(await present(), location);
-        const settled = await ended;
-        const accepted = async () => ({
+        const recordedAt = services.now().toISOString();
+        // The instance is in the log whatever the read models say: while they lag (a projector
+        // being taken over), the answer is the instance as created, 202, and its Location.
+        const present = async () => {
+          const doc = await instanceDoc(services, instanceId);
+          return doc
+            ? { body: await instanceView(services, doc), behind: false }
+            : {
+                body: instanceAsCreated({ ...start, definitionId }, instanceId, recordedAt),
+                behind: true,
+              };
+        };
+        const accepted = (body: unknown) => ({
           status: 202,
-          body: await present(),
+          body,
           headers: { Location: location },
         });
-        if (settled === undefined) return accepted();
+        await services.projector.caughtUp(createdAt, undefined, INSTANCES);
+        if (!ended) {
+          const view = await present();
+          return view.behind ? accepted(view.body) : created(view.body, location);
+        }
+        const settled = await ended;
+        if (settled === undefined) return accepted((await present()).body);
         await services.projector.caughtUp(settled.position, undefined, INSTANCES);
         // Parked on a person: the answer goes out now, not when the window closes; the caller
         // hears of the request by webhook (process.user_action.requested, approval_request.created).
-        return settled.ended ? ok(await present()) : accepted();
+        const view = await present();
+        return settled.ended && !view.behind ? ok(view.body) : accepted(view.body);
       }),
     ),
   );

@@ -38,6 +38,12 @@ export const processDefinitionPaths = {
           headers: { Location: { schema: { type: 'string' } } },
           content: json(ref('ProcessDefinitionVersion')),
         },
+        '202': {
+          description:
+            'The new version as published, when the read models lag behind the log (a projector being taken over): it is recorded, and shows on its route once they catch up',
+          headers: { Location: { schema: { type: 'string' } } },
+          content: json(ref('ProcessDefinitionVersion')),
+        },
         ...authenticated,
         ...withBody,
         ...idempotentCreate,

@@ -71,7 +71,7 @@ export const processInstancePaths = {
         },
         '202': {
           ...theInstance(
-            'With wait: the instance waits for a person (a user action or an approval), or the window closed first; the run goes on. Follow Location.',
+            'With wait: the instance waits for a person (a user action or an approval), or the window closed first; the run goes on. With or without wait, also when the read models lag behind the log (a projector being taken over): the instance as created, pending. Follow Location.',
           ),
           headers: { Location: { schema: { type: 'string' } } },
         },
@@ -149,6 +149,12 @@ export const processInstancePaths = {
       responses: {
         '201': {
           ...theInstance('The new instance'),
+          headers: { Location: { schema: { type: 'string' } } },
+        },
+        '202': {
+          ...theInstance(
+            'The new instance as created, pending, when the read models lag behind the log (a projector being taken over); the run goes on. Follow Location.',
+          ),
           headers: { Location: { schema: { type: 'string' } } },
         },
         ...authenticated,

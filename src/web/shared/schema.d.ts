@@ -4282,6 +4282,16 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessDefinitionVersion"];
                 };
             };
+            /** @description The new version as published, when the read models lag behind the log (a projector being taken over): it is recorded, and shows on its route once they catch up */
+            202: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessDefinitionVersion"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4458,7 +4468,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProcessInstance"];
                 };
             };
-            /** @description With wait: the instance waits for a person (a user action or an approval), or the window closed first; the run goes on. Follow Location. */
+            /** @description With wait: the instance waits for a person (a user action or an approval), or the window closed first; the run goes on. With or without wait, also when the read models lag behind the log (a projector being taken over): the instance as created, pending. Follow Location. */
             202: {
                 headers: {
                     Location?: string;
@@ -4623,6 +4633,16 @@ export interface operations {
         responses: {
             /** @description The new instance */
             201: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessInstance"];
+                };
+            };
+            /** @description The new instance as created, pending, when the read models lag behind the log (a projector being taken over); the run goes on. Follow Location. */
+            202: {
                 headers: {
                     Location?: string;
                     [name: string]: unknown;

@@ -79,6 +79,7 @@ describe('Read model documents, opened as they are served', () => {
     expect(await openAttemptDoc(keys, doc)).to.deep.equal({
       ...attemptDocOf(original.data as SealedAttempt),
       response_body: null,
+      response_body_unreadable: 'erased',
     });
   });
 });
