@@ -189,7 +189,7 @@ export const startDispatcher = async (
       perEndpoint: services.config.endpointConcurrency,
     }),
     wake: wakeSignal(),
-    known: knownDeliveries(),
+    known: knownDeliveries((endpointId) => hold.holds(endpointId)),
     work: dueQueue(services.readStore, (endpointId) => hold.holds(endpointId)),
     hold,
     lastStartAt: new Map(),
@@ -202,6 +202,7 @@ export const startDispatcher = async (
   };
   made.dispatch = dispatch;
   hold.onChange(() => {
+    dispatch.known.forgetAll();
     dispatch.resyncedAt = -Infinity;
     dispatch.wake.notify();
   });

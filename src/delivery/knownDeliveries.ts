@@ -21,18 +21,27 @@ export type KnownDeliveries = {
   note: (event: RecordedEvent<DeliveryEvent>) => void;
   /** What is known of a delivery's stream, once: an attempt appends after it. */
   take: (deliveryId: string) => { known?: KnownDelivery };
+  /**
+   * What this dispatcher holds changed: what it noted may be stale now (a partition gained back
+   * was another's meanwhile, whose attempts it did not hear of), so all of it is forgotten.
+   */
+  forgetAll: () => void;
 };
 
 /**
  * How the streams of deliveries just planned stand, from their plans: recording the first attempt
- * then needs no read of the stream. What is known may be stale (another writer may have appended
- * since); the append's revision check finds that out, and the attempt then reads the stream.
+ * then needs no read of the stream. Only the plans of endpoints this dispatcher holds are noted,
+ * while it holds them: a plan of another's endpoint may be tried by that one, whose attempt this
+ * one would not hear of, and a try sent from such stale knowledge would go out twice (the
+ * append's revision check would find it out only after the request was sent).
  */
-export const knownDeliveries = (): KnownDeliveries => {
+export const knownDeliveries = (holds: (endpointId: string) => boolean): KnownDeliveries => {
   const streams = recentMap<string, KnownDelivery>(REMEMBERED);
   return {
+    forgetAll: () => streams.clear(),
     note: (event) => {
       if (event.type !== 'delivery.planned' || event.revision !== 0) return;
+      if (!holds(event.data.endpoint_id)) return;
       const state = deliveryDecider.evolve(deliveryDecider.initialState(), event);
       streams.set(event.stream, { state, revision: event.revision, last: event });
     },
