@@ -29,7 +29,8 @@ export const renewedHold = async (options: {
   let left = false;
   const renew = async () => {
     if (left) return;
-    const askedAt = Date.now();
+    // Monotonic time: a host clock stepped back or forth must not stretch or cut the hold.
+    const askedAt = performance.now();
     const now = await options.renew();
     validUntil = askedAt + leaseMs - Math.min(SAFETY_MS, leaseMs / 3);
     const changed = !sameSet(now, held);
@@ -45,7 +46,7 @@ export const renewedHold = async (options: {
   }, leaseMs / 3);
   const partitionOf = (key: string) => hashOf(key) % partitions;
   return {
-    holds: (key) => Date.now() < validUntil && held.has(partitionOf(key)),
+    holds: (key) => performance.now() < validUntil && held.has(partitionOf(key)),
     partitionOf,
     onChange: (listener) => listeners.push(listener),
     leave: async () => {
