@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { randomBytes } from 'node:crypto';
+import postgres from 'pg';
 import type { ApiClient } from '../support/apiClient.js';
 import { apiClient } from '../support/apiClient.js';
 import { FAST_DELIVERY } from '../support/delivery.js';
@@ -157,6 +158,44 @@ const suite = () => {
     expect(refusedWith500, 'no request answered 500').to.equal(0);
     expect(accepted.length).to.be.above(0);
     await readyWithin(api, 10_000);
+    const deadline = Date.now() + 15_000;
+    while (delivered(accepted).length < accepted.length && Date.now() < deadline) await sleep(200);
+    expect(delivered(accepted)).to.deep.equal(accepted);
+    expect(server.child.exitCode, server.output().slice(-2000)).to.equal(null);
+  });
+
+  it('goes on once its database had no connection left to give for 8 s, delivering every event it accepted', async () => {
+    const { server, api } = await serve();
+    await endpoint(api);
+    // Every connection the server has left, held by the test, as other clients would.
+    const hogs: postgres.Client[] = [];
+    for (;;) {
+      const hog = new postgres.Client({ connectionString: pg.url });
+      hog.on('error', () => undefined);
+      try {
+        await hog.connect();
+        hogs.push(hog);
+      } catch {
+        break;
+      }
+    }
+    expect(hogs.length, 'the test took the connections left').to.be.above(0);
+    const accepted: string[] = [];
+    let refusedWith500 = 0;
+    const until = Date.now() + 8_000;
+    for (let i = 0; Date.now() < until; i++) {
+      const id = `evt_exhausted_${i}`;
+      const res = await publish(api, id).catch(() => undefined);
+      if (res?.status === 201) accepted.push(id);
+      if (res?.status === 500) refusedWith500++;
+      await sleep(200);
+    }
+    await Promise.all(hogs.map((hog) => hog.end().catch(() => undefined)));
+    expect(refusedWith500, 'no request answered 500').to.equal(0);
+    await readyWithin(api, 10_000);
+    const after = 'evt_after_exhaustion';
+    expect((await publish(api, after)).status).to.equal(201);
+    accepted.push(after);
     const deadline = Date.now() + 15_000;
     while (delivered(accepted).length < accepted.length && Date.now() < deadline) await sleep(200);
     expect(delivered(accepted)).to.deep.equal(accepted);
