@@ -3,6 +3,7 @@ import type { PostgresDatabase } from '../../postgres/database.js';
 import { DEFAULT_PARTITIONS } from '../hash.js';
 import type { WorkPartitions } from '../port.js';
 import { renewedHold } from '../renewedHold.js';
+import { sessionLockHold } from './sessionLockHold.js';
 import { FEED_TABLES, partitionLeases } from './leases.js';
 
 const LEASE_MS = 10_000;
@@ -22,6 +23,9 @@ export const postgresPartitions = async (
   return {
     join: async (group, joinOptions = {}) => {
       const partitions = joinOptions.partitions ?? DEFAULT_PARTITIONS;
+      // A group of one partition is a role one process holds at a time: held by a session lock,
+      // which a dead or frozen holder loses in seconds rather than at the end of a lease.
+      if (partitions === 1) return sessionLockHold(db, `work:${group}`);
       const leases = partitionLeases(db, `work:${group}`, randomUUID(), { partitions, leaseMs });
       await leases.create(null);
       return renewedHold({
