@@ -101,6 +101,57 @@ const suite = () => {
       await receiver.close();
     }
   });
+
+  it('counts every delivery once after the active projector froze past its takeover and resumed', async () => {
+    const receiver = await startTestReceiver(() => ({ status: 204 }));
+    try {
+      const active = await start('api,projector');
+      await start('api,projector');
+      const workers = await start('api,dispatcher,executor');
+      const api = apiClient(workers.url);
+      const created = await api.post('/v1/webhooks', ADMIN, {
+        merchant_id: 'mer_acme',
+        url: receiver.url,
+      });
+      expect(created.status, created.text).to.equal(201);
+      const endpointId = created.body.id as string;
+      let publishing = true;
+      let published = 0;
+      const publisher = (async () => {
+        while (publishing) {
+          const res = await api.post('/v1/events', ADMIN, {
+            type: 'order.created',
+            merchant_id: 'mer_acme',
+            data: { n: published },
+          });
+          if (res.status === 201) published++;
+          await sleep(50);
+        }
+      })();
+      await sleep(2_000);
+      // Frozen longer than a takeover takes, with its batches in flight; then it wakes up.
+      active.child.kill('SIGSTOP');
+      await sleep(6_500);
+      active.child.kill('SIGCONT');
+      await sleep(2_000);
+      publishing = false;
+      await publisher;
+      await receiver.waitFor(published, 30_000);
+      let stats = await api.get(`/v1/webhooks/${endpointId}/stats`, ADMIN);
+      for (let i = 0; i < 50 && stats.body.messages.succeeded < published; i++) {
+        await sleep(200);
+        stats = await api.get(`/v1/webhooks/${endpointId}/stats`, ADMIN);
+      }
+      await sleep(2_000);
+      stats = await api.get(`/v1/webhooks/${endpointId}/stats`, ADMIN);
+      expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).to.equal(
+        published,
+      );
+      expect(stats.body.messages).to.deep.include({ succeeded: published, pending: 0, failed: 0 });
+    } finally {
+      await receiver.close();
+    }
+  });
 };
 
 if (postgresUrl === undefined || postgresUrl === '')
