@@ -83,8 +83,8 @@ export type Config = {
   /** The schema of this deployment in the PostgreSQL database. */
   postgresSchema: string;
   /**
-   * Connections a process keeps to PostgreSQL at most (and one more, listening): the server's
-   * `max_connections` bounds the processes times this.
+   * Connections a process keeps to PostgreSQL at most (and three more: two renewing its leases,
+   * one listening): the server's `max_connections` bounds the processes times this.
    */
   postgresPoolSize: number;
   /** How long a connection, a statement, a lock or an idle transaction may take on PostgreSQL. */

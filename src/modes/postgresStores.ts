@@ -13,6 +13,9 @@ import { troubleBackoffMs } from '../../adapters/eventstore/troublePause.js';
 import { eventKey } from '../transport/eventKey.js';
 import type { DistributedStores } from './distributedPorts.js';
 
+/** Connections kept for lease renewals, beside the pool's. */
+const LEASE_CONNECTIONS = 2;
+
 /**
  * A process may start before its database answers (both started at once, or the server
  * restarting): it waits for it, trying again after a pause that grows to five seconds, and says so
@@ -63,6 +66,13 @@ export const openPostgresStores = async (
     await db.close();
     throw error;
   });
+  // Lease renewals on two connections of their own: a deep queue of work on the main pool must
+  // never let a lease lapse.
+  const leasesDb = await connect(LEASE_CONNECTIONS, true).catch(async (error: unknown) => {
+    await claimsDb.close();
+    await db.close();
+    throw error;
+  });
   try {
     const eventStore = await postgresEventStore(db);
     return {
@@ -71,16 +81,20 @@ export const openPostgresStores = async (
       idempotency: await postgresIdempotencyStore(db),
       payloadKeys: await postgresPayloadKeys(db),
       claims: await postgresClaims(claimsDb),
-      partitions: await postgresPartitions(db),
-      transport: { feed: await postgresFeed(db, eventStore, { keyOf: eventKey }) },
+      partitions: await postgresPartitions(db, { renewals: leasesDb }),
+      transport: {
+        feed: await postgresFeed(db, eventStore, { keyOf: eventKey, renewals: leasesDb }),
+      },
       close: async () => {
         await eventStore.close();
         await claimsDb.close();
+        await leasesDb.close();
         await db.close();
       },
     };
   } catch (error) {
     await claimsDb.close();
+    await leasesDb.close();
     await db.close();
     throw error;
   }

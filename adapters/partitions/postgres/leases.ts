@@ -28,13 +28,22 @@ export const partitionLeases = (
   db: PostgresDatabase,
   group: string,
   member: string,
-  options: { partitions: number; leaseMs: number },
+  options: {
+    partitions: number;
+    leaseMs: number;
+    /**
+     * Where renewals go: a small pool of their own, so that a deep queue of work on the main pool
+     * never lets a lease lapse. The checkpoints move on the main pool, with the work.
+     */
+    renewals?: PostgresDatabase;
+  },
 ) => {
+  const renewing = (options.renewals ?? db).pool;
   const lease = `now() + ${Math.max(1, Math.floor(options.leaseMs))} * interval '1 millisecond'`;
   return {
     /** Creates the group's partitions if new, each starting after `start`. */
     create: async (start: string | null) => {
-      await db.pool.query(
+      await renewing.query(
         `INSERT INTO feed_partitions (grp, partition, checkpoint)
          SELECT $1, p, $2 FROM generate_series(0, $3 - 1) AS p ON CONFLICT DO NOTHING`,
         [group, start, options.partitions],
@@ -46,17 +55,17 @@ export const partitionLeases = (
      * (renewed), but it is not returned: no new work of it starts here.
      */
     rebalance: async (mayRelease: (partition: number) => boolean = () => true): Promise<Owned> => {
-      await db.pool.query(
+      await renewing.query(
         `INSERT INTO feed_members (grp, member, until) VALUES ($1, $2, ${lease})
          ON CONFLICT (grp, member) DO UPDATE SET until = EXCLUDED.until`,
         [group, member],
       );
-      const alive = await db.pool.query<{ n: string }>(
+      const alive = await renewing.query<{ n: string }>(
         'SELECT count(*) AS n FROM feed_members WHERE grp = $1 AND until > now()',
         [group],
       );
       const share = Math.ceil(options.partitions / Math.max(1, Number(alive.rows[0]?.n ?? 1)));
-      const held = await db.pool.query<{ partition: number; checkpoint: string | null }>(
+      const held = await renewing.query<{ partition: number; checkpoint: string | null }>(
         `UPDATE feed_partitions SET until = ${lease}
          WHERE grp = $1 AND owner = $2 AND until > now() RETURNING partition, checkpoint`,
         [group, member],
@@ -67,7 +76,7 @@ export const partitionLeases = (
       if (released.length > 0) await release(released);
       for (const partition of extra) owned.delete(partition);
       if (owned.size < share) {
-        const taken = await db.pool.query<{ partition: number; checkpoint: string | null }>(
+        const taken = await renewing.query<{ partition: number; checkpoint: string | null }>(
           `UPDATE feed_partitions SET owner = $2, until = ${lease}
            WHERE (grp, partition) IN (
              SELECT grp, partition FROM feed_partitions
@@ -96,7 +105,7 @@ export const partitionLeases = (
     release: (partitions: number[]) => release(partitions),
     leave: async () => {
       await release(null);
-      await db.pool.query('DELETE FROM feed_members WHERE grp = $1 AND member = $2', [
+      await renewing.query('DELETE FROM feed_members WHERE grp = $1 AND member = $2', [
         group,
         member,
       ]);
@@ -104,7 +113,7 @@ export const partitionLeases = (
   };
 
   async function release(partitions: number[] | null) {
-    await db.pool.query(
+    await renewing.query(
       `UPDATE feed_partitions SET owner = NULL, until = '-infinity'
        WHERE grp = $1 AND owner = $2 AND ($3::int[] IS NULL OR partition = ANY($3))`,
       [group, member, partitions],

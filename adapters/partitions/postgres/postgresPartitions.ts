@@ -16,7 +16,7 @@ const LEASE_MS = 10_000;
  */
 export const postgresPartitions = async (
   db: PostgresDatabase,
-  options: { leaseMs?: number } = {},
+  options: { leaseMs?: number; renewals?: PostgresDatabase } = {},
 ): Promise<WorkPartitions> => {
   await db.migrate('001_feed', FEED_TABLES);
   const leaseMs = options.leaseMs ?? LEASE_MS;
@@ -26,7 +26,11 @@ export const postgresPartitions = async (
       // A group of one partition is a role one process holds at a time: held by a session lock,
       // which a dead or frozen holder loses in seconds rather than at the end of a lease.
       if (partitions === 1) return sessionLockHold(db, `work:${group}`);
-      const leases = partitionLeases(db, `work:${group}`, randomUUID(), { partitions, leaseMs });
+      const leases = partitionLeases(db, `work:${group}`, randomUUID(), {
+        partitions,
+        leaseMs,
+        ...(options.renewals && { renewals: options.renewals }),
+      });
       await leases.create(null);
       return renewedHold({
         partitions,

@@ -130,7 +130,13 @@ const joinGroup = async (
 export const postgresFeed = async (
   db: PostgresDatabase,
   eventStore: Pick<EventStore, 'subscribe' | 'headPosition'>,
-  options: { keyOf: (event: RecordedEvent) => string; partitions?: number; leaseMs?: number },
+  options: {
+    keyOf: (event: RecordedEvent) => string;
+    partitions?: number;
+    leaseMs?: number;
+    /** A small pool of its own for the lease renewals (see partitionLeases). */
+    renewals?: PostgresDatabase;
+  },
 ): Promise<EventFeed> => {
   await db.migrate('001_feed', FEED_TABLES);
   const partitions = options.partitions ?? DEFAULT_PARTITIONS;
@@ -138,7 +144,11 @@ export const postgresFeed = async (
   const partitionOf = (event: RecordedEvent) => hashOf(options.keyOf(event)) % partitions;
   return {
     consume: async (group, filter, handler, consumeOptions = {}) => {
-      const leases = partitionLeases(db, group, randomUUID(), { partitions, leaseMs });
+      const leases = partitionLeases(db, group, randomUUID(), {
+        partitions,
+        leaseMs,
+        ...(options.renewals && { renewals: options.renewals }),
+      });
       const start =
         consumeOptions.firstFrom === 'end' ? await eventStore.headPosition() : undefined;
       await leases.create(start ?? null);
