@@ -13,8 +13,7 @@ export type Retrying = {
 };
 
 /**
- * The one retry discipline of processors: a batch that fails is logged and tried again a second
- * later, whole, for as long as its processor runs. The log is the queue: nothing after the batch
+ * The one retry discipline of processors: a batch that fails is tried again a second later, whole, for as long as its processor runs. The log is the queue: nothing after the batch
  * is handled meanwhile, and nothing is skipped.
  */
 export const retrying = (
@@ -25,7 +24,7 @@ export const retrying = (
   let stopped = false;
   return {
     run: async (events, task) => {
-      for (;;) {
+      for (let failures = 1; ; failures++) {
         if (stopped) throw new Stopping(`${name} is stopping`);
         try {
           await task();
@@ -33,10 +32,13 @@ export const retrying = (
           return;
         } catch (err) {
           onOutcome(err);
-          logger.error(
-            { err, event_id: events[0]?.id, events: events.length, processor: name },
-            'an event could not be handled; retrying',
-          );
+          // Logged at the first failure and at each doubling: a batch that waits on something
+          // (read models catching up, a database coming back) writes a few lines, not one a second.
+          if ((failures & (failures - 1)) === 0)
+            logger.error(
+              { err, event_id: events[0]?.id, events: events.length, processor: name, failures },
+              'an event could not be handled; retrying',
+            );
           await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
         }
       }
