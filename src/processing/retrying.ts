@@ -13,8 +13,9 @@ export type Retrying = {
 };
 
 /**
- * The one retry discipline of processors: a batch that fails is tried again a second later, whole, for as long as its processor runs. The log is the queue: nothing after the batch
- * is handled meanwhile, and nothing is skipped.
+ * The one retry discipline of processors: a batch that fails is tried again a second later,
+ * whole, for as long as its processor runs. The log is the queue: nothing after the batch is
+ * handled meanwhile, and nothing is skipped.
  */
 export const retrying = (
   name: string,
