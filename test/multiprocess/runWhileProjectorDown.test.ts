@@ -1,12 +1,9 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
 import { apiClient } from '../support/apiClient.js';
 import { definitionOf } from '../support/processes.js';
-import { NO_POSTGRES, dropSchema, postgresUrl } from '../support/postgresSchema.js';
-import type { ServerProcess } from '../support/serverProcess.js';
-import { startServerProcess } from '../support/serverProcess.js';
+import { NO_POSTGRES, postgresUrl } from '../support/postgresSchema.js';
+import { roleServers } from '../support/roleServers.js';
 import { skipSuite } from '../support/skipSuite.js';
-import { tempDir } from '../support/tempDir.js';
 
 const ADMIN = 'sk_test_run_while_projector_down_000001';
 
@@ -16,35 +13,9 @@ const ADMIN = 'sk_test_run_while_projector_down_000001';
  * than fail with the work done.
  */
 const suite = () => {
-  const schema = `runs_${randomBytes(6).toString('hex')}`;
-  const folders: Array<ReturnType<typeof tempDir>> = [];
-  const servers: ServerProcess[] = [];
-  const env = {
-    SLUICE_MODE: 'distributed',
-    POSTGRES_URL: postgresUrl!,
-    SLUICE_POSTGRES_SCHEMA: schema,
-    SLUICE_ADMIN_KEY: ADMIN,
-    SLUICE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
-  const start = async (roles: string) => {
-    const folder = tempDir();
-    folders.push(folder);
-    const server = await startServerProcess({
-      ...env,
-      SLUICE_ROLES: roles,
-      SLUICE_DATA_DIR: folder.path,
-    });
-    servers.push(server);
-    return server;
-  };
-  after(async () => {
-    for (const server of servers) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    for (const folder of folders) folder.remove();
-    await dropSchema(schema);
-  });
+  const servers = roleServers(ADMIN);
+  const start = servers.start;
+  after(() => servers.close());
 
   it('answers 202 with the instance as created and its Location, and the instance runs; a version published meanwhile too', async () => {
     // A projector first (with an API, to know when it listens), to publish the definition; then
