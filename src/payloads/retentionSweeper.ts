@@ -24,8 +24,10 @@ const counted = (past: PastRetention) => ({
  * for the retention and at most a period, a look and the grace more. Any process may sweep:
  * destroying a destroyed key changes nothing.
  *
- * Destruction cannot be undone, so a process first says what it is about to destroy (a warning,
- * with counts) and waits the grace; with SLUICE_PAYLOAD_RETENTION_DRY_RUN it only says so.
+ * Destruction cannot be undone, so the sweeper first says what it is about to destroy (a warning,
+ * with counts), and destroys only at a look the grace after: turning the retention on, or
+ * shortening it, by mistake can be undone in that time. With SLUICE_PAYLOAD_RETENTION_DRY_RUN it
+ * only says so.
  */
 export const startRetentionSweeper = (
   services: Pick<Services, 'config' | 'dataKeys' | 'logger' | 'now' | 'webhookBodies'>,
@@ -36,28 +38,35 @@ export const startRetentionSweeper = (
   const dryRun = services.config.payloadRetentionDryRun;
   const everyMs = Math.min(60_000, keyPeriodMs(retentionMs));
   const graceMs = retentionGraceMs(retentionMs);
-  const mayDestroyFrom = services.now().getTime() + graceMs;
-  let reported = -1;
+  // When keys past the retention were last announced, and how many; undefined: none are.
+  let announced: { at: number; keys: number } | undefined;
 
-  /** Says what is past the retention whenever that changes: at start, and in a dry run. */
-  const report = async () => {
-    const past = await dataKeys.pastRetention(services.now(), retentionMs);
-    if (past.keys === reported) return;
-    reported = past.keys;
-    if (dryRun)
-      logger.warn(
-        counted(past),
-        'payload retention dry run (SLUICE_PAYLOAD_RETENTION_DRY_RUN): these data keys are past the retention and would be destroyed; nothing is',
-      );
-    else if (past.keys > 0)
-      logger.warn(
-        { ...counted(past), destroyed_in_s: Math.ceil(graceMs / 1000) },
-        'payload retention: these data keys are past the retention, and are destroyed with the payloads they seal once the grace is over; unset SLUICE_PAYLOAD_RETENTION_DAYS or set SLUICE_PAYLOAD_RETENTION_DRY_RUN=true to keep them',
-      );
-  };
+  const warnOf = (past: PastRetention) =>
+    dryRun
+      ? logger.warn(
+          counted(past),
+          'payload retention dry run (SLUICE_PAYLOAD_RETENTION_DRY_RUN): these data keys are past the retention and would be destroyed; nothing is',
+        )
+      : logger.warn(
+          { ...counted(past), destroyed_in_s: Math.ceil(graceMs / 1000) },
+          'payload retention: these data keys are past the retention, and are destroyed with the payloads they seal once the grace is over; unset SLUICE_PAYLOAD_RETENTION_DAYS or set SLUICE_PAYLOAD_RETENTION_DRY_RUN=true to keep them',
+        );
 
-  const destroy = async () => {
-    const destroyed = await dataKeys.expire(services.now(), retentionMs);
+  const look = async () => {
+    const now = services.now();
+    const past = await dataKeys.pastRetention(now, retentionMs);
+    if (past.keys === 0) {
+      announced = undefined;
+      return;
+    }
+    if (!announced || (dryRun && announced.keys !== past.keys)) {
+      warnOf(past);
+      announced = { at: now.getTime(), keys: past.keys };
+      return;
+    }
+    if (dryRun || now.getTime() - announced.at < graceMs) return;
+    const destroyed = await dataKeys.expire(now, retentionMs);
+    announced = undefined;
     if (destroyed === 0) return;
     services.webhookBodies.forget();
     logger.info({ destroyed }, 'data keys past the retention period destroyed');
@@ -66,8 +75,7 @@ export const startRetentionSweeper = (
   let sweeping: Promise<void> = Promise.resolve();
   const sweep = async () => {
     try {
-      if (dryRun || services.now().getTime() < mayDestroyFrom) await report();
-      else await destroy();
+      await look();
     } catch (err) {
       logger.warn({ err }, 'the retention sweep failed; it runs again at the next look');
     }

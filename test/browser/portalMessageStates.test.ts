@@ -104,6 +104,11 @@ const suite = () => {
       () => messageOf(service, id, eventId),
       (m) => m.data_expired === true,
     );
+    // The answer was sealed when it came, a moment after the event: its period may end later.
+    await eventually(
+      () => service.api.get(`/v1/webhooks/${id}/attempts`, service.admin),
+      (r) => (r.body.data as Array<Record<string, unknown>>)[0]?.response_body_expired === true,
+    );
     const tab = await openTab(browser);
     try {
       const { page } = tab;
