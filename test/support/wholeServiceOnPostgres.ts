@@ -5,14 +5,18 @@ import { NO_POSTGRES, postgresUrl } from './postgresSchema.js';
 /**
  * The whole-service suites again, every role of the distributed mode on PostgreSQL: delivery,
  * processes, receiver faults and the crash harness, with one switch (SLUICE_TEST_MODE=postgres).
- * The server-process suite is left out: it tests the embedded data folder (its key files).
+ * Left out: the server-process suite, which tests the embedded data folder (its key files), and
+ * the database faults, which run on PostgreSQL already (a server of their own).
  */
 const SUITES = [
   'dist/test/e2e/*.test.js',
   'dist/test/src/processes/*.test.js',
   'dist/test/reliability/**/*.test.js',
 ];
-const LEFT_OUT = ['dist/test/e2e/serverProcess.test.js'];
+const LEFT_OUT = [
+  'dist/test/e2e/serverProcess.test.js',
+  'dist/test/reliability/databaseFaults.test.js',
+];
 
 if (postgresUrl === undefined || postgresUrl === '') {
   console.log(`The whole-service suites on PostgreSQL skipped: ${NO_POSTGRES}`);
