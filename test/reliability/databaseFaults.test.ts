@@ -126,6 +126,7 @@ const suite = () => {
     await pg.start();
     const back = Date.now();
     const readyAt = await readyWithin(api, 10_000);
+    process.stdout.write(`      ready again ${readyAt - back} ms after the database came back\n`);
     expect(readyAt - back).to.be.below(10_000);
     const after = ['evt_after_crash_1', 'evt_after_crash_2'];
     for (const id of after) expect((await publish(api, id)).status).to.equal(201);
