@@ -66,6 +66,8 @@ const outcomes = (name: string, deps: ProcessorDeps) => {
       deps.health?.report(name, { error: cause, failures });
     },
     onTrouble: (trouble: SubscriptionTrouble | undefined) => deps.health?.report(name, trouble),
+    /** A processor that stops is no longer failing: the process's readiness forgets it. */
+    stopped: () => deps.health?.report(name, undefined),
   };
 };
 
@@ -101,6 +103,7 @@ export const followLog = (
     stop: async () => {
       attempt.stop();
       await subscription.stop();
+      told.stopped();
     },
   };
 };
@@ -156,6 +159,7 @@ export const runOnFeed = async (
     stop: async () => {
       attempt.stop();
       await consumer.stop();
+      told.stopped();
     },
   };
 };

@@ -34,7 +34,9 @@ export const projectorView = (
       if (position === undefined) return true;
       const deadline = performance.now() + timeoutMs;
       for (;;) {
-        if (await reached(position, only)) return true;
+        // A look the database could not answer is a look that did not see it yet: the write
+        // that waits has happened, and its answer must say so rather than fail.
+        if (await reached(position, only).catch(() => false)) return true;
         if (performance.now() >= deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
       }

@@ -4,6 +4,7 @@ import postgres from 'pg';
 import type { ApiClient } from '../support/apiClient.js';
 import { apiClient } from '../support/apiClient.js';
 import { FAST_DELIVERY } from '../support/delivery.js';
+import { definitionOf } from '../support/processes.js';
 import type { PrivatePostgres } from '../support/privatePostgres.js';
 import { privatePostgresUnavailable, startPrivatePostgres } from '../support/privatePostgres.js';
 import type { TestReceiver } from '../support/receiver.js';
@@ -135,72 +136,136 @@ const suite = () => {
     expect(server.child.exitCode, server.output().slice(-2000)).to.equal(null);
   });
 
-  it('goes on while its backends are terminated again and again, delivering every event it accepted', async () => {
+  /** A definition each run of the load starts: one quick step. */
+  const FLOW = 'faults.double';
+  const defineFlow = async (api: ApiClient) => {
+    const published = await api.post(
+      '/v1/process-definitions',
+      ADMIN,
+      definitionOf(
+        FLOW,
+        [{ id: 'double', type: 'transform', value: 'input.n * 2' }],
+        'steps.double',
+      ),
+    );
+    expect(published.status, published.text).to.equal(201);
+    const activated = await api.post(`/v1/process-definitions/${FLOW}/activate`, ADMIN, {
+      version: 1,
+    });
+    expect(activated.status, activated.text).to.equal(200);
+  };
+
+  /**
+   * An event published and a run started every 100 ms while `fault` lasts: what was accepted
+   * (2xx), and how many answers were 500 (none may be).
+   */
+  const underLoad = async (api: ApiClient, fault: () => Promise<void>) => {
+    const events: string[] = [];
+    let runs = 0;
+    let answered500 = 0;
+    let faulting = true;
+    const faulted = fault().finally(() => (faulting = false));
+    for (let i = 0; faulting; i++) {
+      const id = `evt_load_${randomBytes(4).toString('hex')}_${i}`;
+      const [published, run] = await Promise.all([
+        publish(api, id).catch(() => undefined),
+        api
+          .post(`/v1/processes/${FLOW}/runs`, ADMIN, { merchant_id: 'mer_acme', input: { n: i } })
+          .catch(() => undefined),
+      ]);
+      if (published?.status === 201) events.push(id);
+      if (run && run.status >= 200 && run.status < 300) runs++;
+      answered500 += [published, run].filter((res) => res?.status === 500).length;
+      await sleep(100);
+    }
+    await faulted;
+    return { events, runs, answered500 };
+  };
+
+  /**
+   * After a fault: ready again within 10 s, every accepted event delivered, every accepted run
+   * completed and no other instance made, and the process alive.
+   */
+  const recovered = async (
+    server: ServerProcess,
+    api: ApiClient,
+    load: Awaited<ReturnType<typeof underLoad>>,
+  ) => {
+    expect(load.answered500, 'no request answered 500').to.equal(0);
+    expect(load.events.length).to.be.above(0);
+    await readyWithin(api, 10_000);
+    const deadline = Date.now() + 20_000;
+    const completed = async () =>
+      (
+        await api.get(
+          `/v1/process-instances?definition_id=${FLOW}&status=completed&limit=100`,
+          ADMIN,
+        )
+      ).body.data.length as number;
+    while (
+      (delivered(load.events).length < load.events.length || (await completed()) < load.runs) &&
+      Date.now() < deadline
+    )
+      await sleep(200);
+    expect(delivered(load.events)).to.deep.equal(load.events);
+    const all = await api.get(`/v1/process-instances?definition_id=${FLOW}&limit=100`, ADMIN);
+    expect(all.body.data.length, 'an instance for each run accepted, and no other').to.equal(
+      load.runs,
+    );
+    expect(await completed()).to.equal(load.runs);
+    expect(server.child.exitCode, server.output().slice(-2000)).to.equal(null);
+  };
+
+  const loaded = async () => {
     const { server, api } = await serve();
     await endpoint(api);
-    const accepted: string[] = [];
-    let refusedWith500 = 0;
-    const killing = (async () => {
+    await defineFlow(api);
+    return { server, api };
+  };
+
+  it('goes on while its backends are terminated again and again under load', async () => {
+    const { server, api } = await loaded();
+    const load = await underLoad(api, async () => {
       for (let i = 0; i < 10; i++) {
         pg.sql(
           "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
         );
         await sleep(500);
       }
-    })();
-    for (let i = 0; i < 40; i++) {
-      const id = `evt_terminated_${i}`;
-      const res = await publish(api, id).catch(() => undefined);
-      if (res?.status === 201) accepted.push(id);
-      if (res?.status === 500) refusedWith500++;
-      await sleep(100);
-    }
-    await killing;
-    expect(refusedWith500, 'no request answered 500').to.equal(0);
-    expect(accepted.length).to.be.above(0);
-    await readyWithin(api, 10_000);
-    const deadline = Date.now() + 15_000;
-    while (delivered(accepted).length < accepted.length && Date.now() < deadline) await sleep(200);
-    expect(delivered(accepted)).to.deep.equal(accepted);
-    expect(server.child.exitCode, server.output().slice(-2000)).to.equal(null);
+    });
+    await recovered(server, api, load);
   });
 
-  it('goes on once its database had no connection left to give for 8 s, delivering every event it accepted', async () => {
-    const { server, api } = await serve();
-    await endpoint(api);
-    // Every connection the server has left, held by the test, as other clients would.
-    const hogs: postgres.Client[] = [];
-    for (;;) {
-      const hog = new postgres.Client({ connectionString: pg.url });
-      hog.on('error', () => undefined);
-      try {
-        await hog.connect();
-        hogs.push(hog);
-      } catch {
-        break;
+  it('goes on through a fast restart of its database under load', async () => {
+    const { server, api } = await loaded();
+    const load = await underLoad(api, async () => {
+      await sleep(1_000);
+      await pg.restart();
+      await sleep(1_000);
+    });
+    await recovered(server, api, load);
+  });
+
+  it('goes on once its database had no connection left to give for 8 s under load', async () => {
+    const { server, api } = await loaded();
+    const load = await underLoad(api, async () => {
+      // Every connection the server has left, held by the test, as other clients would.
+      const hogs: postgres.Client[] = [];
+      for (;;) {
+        const hog = new postgres.Client({ connectionString: pg.url });
+        hog.on('error', () => undefined);
+        try {
+          await hog.connect();
+          hogs.push(hog);
+        } catch {
+          break;
+        }
       }
-    }
-    expect(hogs.length, 'the test took the connections left').to.be.above(0);
-    const accepted: string[] = [];
-    let refusedWith500 = 0;
-    const until = Date.now() + 8_000;
-    for (let i = 0; Date.now() < until; i++) {
-      const id = `evt_exhausted_${i}`;
-      const res = await publish(api, id).catch(() => undefined);
-      if (res?.status === 201) accepted.push(id);
-      if (res?.status === 500) refusedWith500++;
-      await sleep(200);
-    }
-    await Promise.all(hogs.map((hog) => hog.end().catch(() => undefined)));
-    expect(refusedWith500, 'no request answered 500').to.equal(0);
-    await readyWithin(api, 10_000);
-    const after = 'evt_after_exhaustion';
-    expect((await publish(api, after)).status).to.equal(201);
-    accepted.push(after);
-    const deadline = Date.now() + 15_000;
-    while (delivered(accepted).length < accepted.length && Date.now() < deadline) await sleep(200);
-    expect(delivered(accepted)).to.deep.equal(accepted);
-    expect(server.child.exitCode, server.output().slice(-2000)).to.equal(null);
+      expect(hogs.length, 'the test took the connections left').to.be.above(0);
+      await sleep(8_000);
+      await Promise.all(hogs.map((hog) => hog.end().catch(() => undefined)));
+    });
+    await recovered(server, api, load);
   });
 };
 

@@ -19,6 +19,7 @@ import {
 import type { Services } from '../../services.js';
 import { decodeOrThrow } from '../codec.js';
 import { EmptyBody, ListInstancesQuery } from '../codecs/processes.js';
+import { readAfterWrite } from '../readAfterWrite.js';
 import { execute } from '../execute.js';
 import { created, handle, ok } from '../handler.js';
 import { listBody } from '../list.js';
@@ -131,8 +132,11 @@ export const processInstanceRoutes = (services: Needs): Router => {
         const position = orProblem(await startInstance(services, start, metadata, id));
         await services.projector.caughtUp(position, undefined, [processInstancesProjection.name]);
         const location = `/v1/process-instances/${id}`;
-        const doc = await instanceDoc(services, id);
-        if (doc) return created(await instanceView(services, doc), location);
+        const shown = await readAfterWrite(async () => {
+          const doc = await instanceDoc(services, id);
+          return doc && (await instanceView(services, doc));
+        });
+        if (shown) return created(shown, location);
         // In the log, not yet in the read models (they lag): the instance as created, 202.
         const recorded = instanceAsCreated(
           { ...start, definitionId: original.definition.id },

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { exactRouter } from '../exactRouter.js';
 import type { Services } from '../../services.js';
+import { readAfterWrite } from '../readAfterWrite.js';
 import { instanceAsCreated, instanceDoc, instanceView } from '../../processes/instanceView.js';
 import { newId } from '../../ids.js';
 import { decodeOrThrow } from '../codec.js';
@@ -84,9 +85,12 @@ export const processRunRoutes = (services: Needs): Router => {
         // The instance is in the log whatever the read models say: while they lag (a projector
         // being taken over), the answer is the instance as created, 202, and its Location.
         const present = async () => {
-          const doc = await instanceDoc(services, instanceId);
-          return doc
-            ? { body: await instanceView(services, doc), behind: false }
+          const shown = await readAfterWrite(async () => {
+            const doc = await instanceDoc(services, instanceId);
+            return doc && (await instanceView(services, doc));
+          });
+          return shown
+            ? { body: shown, behind: false }
             : {
                 body: instanceAsCreated({ ...start, definitionId }, instanceId, recordedAt),
                 behind: true,
