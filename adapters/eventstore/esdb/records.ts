@@ -1,4 +1,8 @@
-import type { EventStoreDBClient, RecordedEvent as EsdbRecordedEvent } from '@eventstore/db-client';
+import type {
+  EventStoreDBClient,
+  ReadPosition,
+  RecordedEvent as EsdbRecordedEvent,
+} from '@eventstore/db-client';
 import { BACKWARDS, END, FORWARDS, START } from '@eventstore/db-client';
 import { position } from '../../../domain/shared/envelope.js';
 import type { Position } from '../../../domain/shared/envelope.js';
@@ -20,56 +24,69 @@ const recordOf = (event: EsdbRecordedEvent | undefined): LogRecord | undefined =
 };
 
 /**
- * Up to `count` records of `$all` after `after`, read forwards. Whether the server counts the
- * record at the start position itself is not stated by the client, so one more is asked for and
- * any record at or before `after` dropped: the result is exclusive either way.
+ * Up to `count` records of `$all` from `start` in `direction`, keeping those `keeps` takes.
+ * Whether the server counts the record at the start position itself is not stated by the client,
+ * so one more is asked for and the record at the start dropped by `keeps`: the result is
+ * exclusive either way.
  */
-export const readChunk = async (
+const chunkOf = async (
+  client: EventStoreDBClient,
+  read: {
+    direction: typeof FORWARDS | typeof BACKWARDS;
+    from: ReadPosition;
+    keeps: (at: bigint) => boolean;
+  },
+  count: number,
+): Promise<Chunk> => {
+  const asked = count + 1;
+  const records: LogRecord[] = [];
+  let received = 0;
+  for await (const resolved of client.readAll({
+    direction: read.direction,
+    fromPosition: read.from,
+    maxCount: asked,
+  })) {
+    received++;
+    const record = recordOf(resolved.event);
+    if (record && read.keeps(record.at)) records.push(record);
+  }
+  return { records: records.slice(0, count), end: received < asked };
+};
+
+/** Up to `count` records of `$all` after `after`, read forwards. */
+export const readChunk = (
   client: EventStoreDBClient,
   after: Position | undefined,
   count: number,
 ): Promise<Chunk> => {
   const from = after === undefined ? undefined : commitOf(after);
-  const asked = count + 1;
-  const read = client.readAll({
-    direction: FORWARDS,
-    fromPosition: after === undefined ? START : toEsdb(after),
-    maxCount: asked,
-  });
-  const records: LogRecord[] = [];
-  let received = 0;
-  for await (const resolved of read) {
-    received++;
-    const record = recordOf(resolved.event);
-    if (record && (from === undefined || record.at > from)) records.push(record);
-  }
-  return { records: records.slice(0, count), end: received < asked };
+  return chunkOf(
+    client,
+    {
+      direction: FORWARDS,
+      from: after === undefined ? START : toEsdb(after),
+      keeps: (at) => from === undefined || at > from,
+    },
+    count,
+  );
 };
 
-/**
- * Up to `count` records of `$all` before `before` (the end when absent), read backwards, newest
- * first. As forwards, one more is asked for and any record at or after `before` dropped.
- */
-export const readChunkBackward = async (
+/** Up to `count` records of `$all` before `before` (the end when absent), newest first. */
+export const readChunkBackward = (
   client: EventStoreDBClient,
   before: Position | undefined,
   count: number,
 ): Promise<Chunk> => {
   const until = before === undefined ? undefined : commitOf(before);
-  const asked = count + 1;
-  const read = client.readAll({
-    direction: BACKWARDS,
-    fromPosition: before === undefined ? END : toEsdb(before),
-    maxCount: asked,
-  });
-  const records: LogRecord[] = [];
-  let received = 0;
-  for await (const resolved of read) {
-    received++;
-    const record = recordOf(resolved.event);
-    if (record && (until === undefined || record.at < until)) records.push(record);
-  }
-  return { records: records.slice(0, count), end: received < asked };
+  return chunkOf(
+    client,
+    {
+      direction: BACKWARDS,
+      from: before === undefined ? END : toEsdb(before),
+      keeps: (at) => until === undefined || at < until,
+    },
+    count,
+  );
 };
 
 /** The newest records of `$all`, newest first. */
