@@ -45,13 +45,10 @@ const suite = () => {
     await pg?.remove();
   });
 
-  /** One process of every role on the private server, in a schema of its own. */
-  const serve = async () => {
-    const folder = tempDir();
-    folders.push(folder);
-    const server = await startServerProcess({
+  /** A deployment on the private server, in a schema of its own: each process runs its roles. */
+  const deployment = () => {
+    const shared = {
       ...FAST_DELIVERY,
-      SLUICE_DATA_DIR: folder.path,
       SLUICE_MODE: 'distributed',
       POSTGRES_URL: pg.url,
       SLUICE_POSTGRES_SCHEMA: `faults_${randomBytes(6).toString('hex')}`,
@@ -60,10 +57,23 @@ const suite = () => {
       SLUICE_ALLOW_HTTP_URLS: 'true',
       SLUICE_ALLOW_PRIVATE_URLS: 'true',
       SLUICE_POSTGRES_CONNECT_TIMEOUT_MS: '2000',
-    });
-    servers.push(server);
-    return { server, api: apiClient(server.url) };
+    };
+    return async (roles = 'all') => {
+      const folder = tempDir();
+      folders.push(folder);
+      const server = await startServerProcess({
+        ...shared,
+        // Each has the API too, so that the test knows when it listens.
+        SLUICE_ROLES: roles === 'all' || roles.includes('api') ? roles : `api,${roles}`,
+        SLUICE_DATA_DIR: folder.path,
+      });
+      servers.push(server);
+      return { server, api: apiClient(server.url) };
+    };
   };
+
+  /** One process of every role. */
+  const serve = () => deployment()();
 
   const endpoint = async (api: ApiClient) => {
     const created = await api.post('/v1/webhooks', ADMIN, {
@@ -187,13 +197,13 @@ const suite = () => {
    * completed and no other instance made, and the process alive.
    */
   const recovered = async (
-    server: ServerProcess,
+    running: ServerProcess | readonly ServerProcess[],
     api: ApiClient,
     load: Awaited<ReturnType<typeof underLoad>>,
   ) => {
     expect(load.answered500, 'no request answered 500').to.equal(0);
     expect(load.events.length).to.be.above(0);
-    await readyWithin(api, 10_000);
+    for (const server of [running].flat()) await readyWithin(apiClient(server.url), 10_000);
     const deadline = Date.now() + 20_000;
     const completed = async () =>
       (
@@ -213,7 +223,8 @@ const suite = () => {
       load.runs,
     );
     expect(await completed()).to.equal(load.runs);
-    expect(server.child.exitCode, server.output().slice(-2000)).to.equal(null);
+    for (const server of [running].flat())
+      expect(server.child.exitCode, server.output().slice(-2000)).to.equal(null);
   };
 
   const loaded = async () => {
@@ -234,6 +245,31 @@ const suite = () => {
       }
     });
     await recovered(server, api, load);
+  });
+
+  it('goes on as separate role processes while their backends are terminated under load', async () => {
+    const start = deployment();
+    const processes = [
+      await start('projector'),
+      await start('projector'),
+      await start('dispatcher,executor'),
+    ];
+    const { api } = processes[2]!;
+    await endpoint(api);
+    await defineFlow(api);
+    const load = await underLoad(api, async () => {
+      for (let i = 0; i < 10; i++) {
+        pg.sql(
+          "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+        );
+        await sleep(500);
+      }
+    });
+    await recovered(
+      processes.map((p) => p.server),
+      api,
+      load,
+    );
   });
 
   it('goes on through a fast restart of its database under load', async () => {
