@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,8 +16,8 @@ export type PrivatePostgres = {
   /** `fast`: a clean shutdown; `immediate`: as a crash, no checkpoint. */
   stop: (mode?: 'fast' | 'immediate') => Promise<void>;
   restart: () => Promise<void>;
-  /** Runs SQL as the superuser, on a connection of its own. */
-  sql: (statement: string) => string;
+  /** Runs SQL as the superuser, on a connection of its own; the test's event loop goes on meanwhile. */
+  sql: (statement: string) => Promise<string>;
   remove: () => Promise<void>;
 };
 
@@ -51,6 +51,19 @@ const run = (command: string, args: string[]) => {
   return execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 };
 
+/**
+ * As `run`, without blocking: a test's receivers, on its own event loop, go on answering while
+ * the server stops and starts (a blocked receiver would be a fault of its own).
+ */
+const runAsync = (command: string, args: string[]) => {
+  const [file, argv] = asPostgres(command, args) as [string, string[]];
+  return new Promise<string>((resolve, reject) =>
+    execFile(file, argv, (err, stdout, stderr) =>
+      err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout),
+    ),
+  );
+};
+
 export const startPrivatePostgres = async (
   settings: Record<string, string> = {},
 ): Promise<PrivatePostgres> => {
@@ -75,18 +88,13 @@ export const startPrivatePostgres = async (
   })
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const ctl = (args: string[]) => run(join(bin, 'pg_ctl'), ['-D', data, ...args]);
-  const start = () => {
-    ctl(['-w', '-l', join(root, 'log'), '-o', options, 'start']);
-    return Promise.resolve();
+  const ctl = (args: string[]) => runAsync(join(bin, 'pg_ctl'), ['-D', data, ...args]);
+  const start = async () => {
+    await ctl(['-w', '-l', join(root, 'log'), '-o', options, 'start']);
   };
-  const stop = (mode: 'fast' | 'immediate' = 'fast') => {
-    try {
-      ctl(['-w', '-m', mode, 'stop']);
-    } catch {
-      // Already stopped.
-    }
-    return Promise.resolve();
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
+    // Already stopped: nothing to do.
+    await ctl(['-w', '-m', mode, 'stop']).catch(() => undefined);
   };
   await start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -100,7 +108,7 @@ export const startPrivatePostgres = async (
       await start();
     },
     sql: (statement) =>
-      run(join(bin, 'psql'), [
+      runAsync(join(bin, 'psql'), [
         '-h',
         '127.0.0.1',
         '-p',
