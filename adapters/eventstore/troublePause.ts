@@ -2,11 +2,12 @@ import type { SubscriptionTrouble } from './port.js';
 
 /**
  * The pause before a failed turn of a loop on a store is taken again: a tenth of a second after
- * the first failure, doubling to five seconds, so that a passing fault costs little and a store
- * that is down is not hammered.
+ * the first failure, doubling to two seconds, so that a passing fault costs little, a store that
+ * is down is not hammered (a refused connection every two seconds a loop), and a loop is back at
+ * work within two seconds of its store answering again.
  */
 export const troubleBackoffMs = (failures: number): number =>
-  Math.min(5_000, 100 * 2 ** Math.min(6, Math.max(0, failures - 1)));
+  Math.min(2_000, 100 * 2 ** Math.min(5, Math.max(0, failures - 1)));
 
 export type TroublePause = {
   /** Tells of the failure, then waits the pause its count calls for (or until `interrupt`). */

@@ -1,3 +1,4 @@
+import { troubleBackoffMs } from '../eventstore/troublePause.js';
 import { hashOf } from './hash.js';
 import type { PartitionHold } from './port.js';
 
@@ -38,12 +39,24 @@ export const renewedHold = async (options: {
     if (changed) for (const listener of listeners) listener();
   };
   await renew();
-  // A failed renewal is tried again at the next turn; meanwhile the lease as last renewed still
-  // bounds what this member may start.
+  // A failed renewal is tried again sooner than the next turn, after the pause of any failed loop,
+  // so that the member is back at work soon after its database answers; meanwhile the lease as
+  // last renewed still bounds what this member may start.
   let chain = Promise.resolve();
-  const timer = setInterval(() => {
-    chain = chain.then(renew).catch(() => undefined);
-  }, leaseMs / 3);
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const renewLater = () => {
+    if (left) return;
+    const pause = failures === 0 ? leaseMs / 3 : Math.min(leaseMs / 3, troubleBackoffMs(failures));
+    timer = setTimeout(() => {
+      chain = chain.then(renew).then(
+        () => void (failures = 0),
+        () => void failures++,
+      );
+      void chain.then(renewLater);
+    }, pause);
+  };
+  renewLater();
   const partitionOf = (key: string) => hashOf(key) % partitions;
   return {
     holds: (key) => performance.now() < validUntil && held.has(partitionOf(key)),
@@ -51,7 +64,7 @@ export const renewedHold = async (options: {
     onChange: (listener) => listeners.push(listener),
     leave: async () => {
       left = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await chain;
       held = new Set();
       await options.giveBack();

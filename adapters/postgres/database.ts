@@ -97,6 +97,12 @@ export const openPostgres = async (options: {
   const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
   // An idle connection the server closes must not take the process down with it.
   pool.on('error', () => undefined);
+  // Nor one the pool has just handed over: the pool takes its own listener off at hand-over, and
+  // the server's goodbye (a terminated backend) may sit in the same packet as the previous
+  // borrower's last answer, read before the new borrower's code runs. Every connection listens
+  // for its whole life; a borrower's statements still fail on their own, and the pool still
+  // drops the broken connection.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   await createSchema(pool, options.schema);
   return {
     pool,

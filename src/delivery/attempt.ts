@@ -11,14 +11,8 @@ import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookE
 import { handleCommand } from '../commands/handleCommand.js';
 import { disableEndpoint } from './disableEndpoint.js';
 import type { KnownDelivery } from './knownDeliveries.js';
-import {
-  bodyOf,
-  countEndings,
-  isTheTryDue,
-  readDelivery,
-  recordTry,
-  signingSecrets,
-} from './tryParts.js';
+import { bodyOf, countEndings, isTheTryDue, readDelivery, signingSecrets } from './tryParts.js';
+import { recordTry } from './recordTry.js';
 import type { AttemptNeeds } from './tryParts.js';
 import { getDoc } from '../reads/readModels.js';
 
@@ -104,7 +98,13 @@ export const attemptDelivery = async (
   services.metrics.delivery.attempt(outcome.error?.code ?? 'succeeded', outcome.duration_ms / 1000);
   if (!context.running()) return null;
 
-  const next = await recordTry(services, due, { delivery, metadata }, { outcome, retryAfterMs });
+  const next = await recordTry(
+    services,
+    due,
+    { delivery, metadata },
+    { outcome, retryAfterMs },
+    context.running,
+  );
   if (outcome.status === 'failed')
     await judgeEndpoint(services, endpoint, { outcome, sentAt: now }, metadata);
   return next;

@@ -1,15 +1,11 @@
-import { isLeft } from 'fp-ts/lib/Either.js';
 import type { BusinessEvent } from '../../domain/events/businessEvent.js';
 import { businessEventStream } from '../../domain/events/businessEvent.js';
-import type { AttemptOutcome, DeliveryEvent } from '../../domain/deliveries/delivery.js';
+import type { DeliveryEvent } from '../../domain/deliveries/delivery.js';
 import { deliveryDecider, deliveryEnding } from '../../domain/deliveries/delivery.js';
-import type { DomainEvent, EventMetadata, RecordedEvent } from '../../domain/shared/envelope.js';
+import type { DomainEvent, RecordedEvent } from '../../domain/shared/envelope.js';
 import { eventDoc } from '../../projections/events.js';
 import type { DueDoc } from '../../projections/deliveries.js';
-import { deliveriesProjection } from '../../projections/deliveries.js';
 import type { EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
-import { handleCommand } from '../commands/handleCommand.js';
-import { newId } from '../ids.js';
 import { unreadableOf } from '../payloads/sealedEvents.js';
 import type { Services } from '../services.js';
 import type { KnownDelivery } from './knownDeliveries.js';
@@ -108,45 +104,4 @@ export const signingSecrets = (
     secrets.push(services.secrets.open(doc.previous, doc.id));
   }
   return secrets;
-};
-
-/**
- * Appends a try's outcome to its delivery's stream, which schedules the next try, and lets the due
- * queue take it in (so the queue no longer offers the try). Returns when the next try is due (ms).
- */
-export const recordTry = async (
-  services: AttemptNeeds,
-  due: DueDoc,
-  { delivery, metadata }: { delivery: KnownDelivery; metadata: EventMetadata },
-  { outcome, retryAfterMs }: { outcome: AttemptOutcome; retryAfterMs: number | null },
-): Promise<number | null> => {
-  const recorded = await handleCommand(
-    services.eventStore,
-    deliveryDecider,
-    due.id,
-    {
-      type: 'record_attempt',
-      ...(due.round !== undefined && { round: due.round }),
-      attempt_id: newId('atm'),
-      outcome,
-      schedule_ms: services.config.retryScheduleS.map((s) => s * 1000),
-      jitter: (Math.random() * 2 - 1) * 0.1,
-      retry_after_ms: retryAfterMs,
-      now: services.now().toISOString(),
-    },
-    metadata,
-    { known: { state: delivery.state, revision: delivery.revision } },
-  );
-  if (isLeft(recorded))
-    throw new Error(`Recording an attempt of ${due.id}: ${recorded.left.detail}`);
-  countEndings(services, recorded.right.events);
-  // The due queue and the failing streak are read models: let them take this attempt in before
-  // the delivery is let go (so the queue no longer offers it) and before judging the endpoint.
-  await services.projector.caughtUp(recorded.right.position, undefined, [
-    deliveriesProjection.name,
-  ]);
-  const next = recorded.right.events[0]?.data;
-  return next && 'next_attempt_at' in next && next.next_attempt_at
-    ? Date.parse(next.next_attempt_at)
-    : null;
 };

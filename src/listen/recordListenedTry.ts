@@ -2,7 +2,8 @@ import type { AttemptErrorCode, AttemptOutcome } from '../../domain/deliveries/d
 import { causedBy } from '../../domain/shared/envelope.js';
 import { claimKey } from '../delivery/dispatch.js';
 import type { AttemptNeeds } from '../delivery/tryParts.js';
-import { isTheTryDue, readDelivery, recordTry } from '../delivery/tryParts.js';
+import { recordTry } from '../delivery/recordTry.js';
+import { isTheTryDue, readDelivery } from '../delivery/tryParts.js';
 import { HttpProblem } from '../http/problem.js';
 import type { Services } from '../services.js';
 import type { ListenedTry } from './listenedTry.js';

@@ -18,7 +18,7 @@ const LEASE_CONNECTIONS = 2;
 
 /**
  * A process may start before its database answers (both started at once, or the server
- * restarting): it waits for it, trying again after a pause that grows to five seconds, and says so
+ * restarting): it waits for it, trying again after a pause that grows to two seconds, and says so
  * in the log, rather than exit. An error that is not a passing fault (a wrong password, a bad
  * schema) ends the start at once.
  */

@@ -156,11 +156,13 @@ const suite = () => {
 
   /** After a fault, with the database answering since `backAt`: everything accounted for. */
   const recovered = async (fault: string, backAt: number) => {
-    const readyAt = await cluster.allReadyWithin(10_000);
+    const last = await cluster.allReadyWithin(10_000);
     const probed = await probe();
+    const readyAfter = Math.max(0, Math.round(last.at - backAt));
     say(
-      `${fault}: every process ready ${Math.max(0, Math.round(readyAt - backAt))} ms after the database answered; an event delivered and a run completed ${probed} ms after it`,
+      `${fault}: every process ready ${readyAfter} ms after the database answered; an event delivered and a run completed ${probed} ms after it`,
     );
+    if (readyAfter > 3_000) say(`  the last, ${last.roles}, had answered ${last.lastRefusal}`);
     const settles = async (ms: number, check: () => Promise<string | undefined>) => {
       const complaint = await eventually(ms, check);
       expect(complaint, complaint).to.equal(undefined);

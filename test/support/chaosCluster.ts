@@ -33,8 +33,8 @@ export type ChaosCluster = {
   apis: readonly ApiClient[];
   /** The projector processes that hold the role now, as their own logs say (a frozen one too). */
   activeProjectors: () => RoleProcess[];
-  /** Resolves with when the last process said it is ready; rejects after `ms`. */
-  allReadyWithin: (ms: number) => Promise<number>;
+  /** Resolves with the last process to say it is ready, and when; rejects after `ms`. */
+  allReadyWithin: (ms: number) => Promise<Readied>;
   /** Processes that have exited (none may). */
   exited: () => RoleProcess[];
   close: () => Promise<void>;
@@ -51,16 +51,21 @@ const holdsProjector = (output: string): boolean => {
   return holds;
 };
 
-const readyWithin = async ({ api, roles, server }: RoleProcess, ms: number) => {
+/** When the process said it is ready, and why it was not before. */
+type Readied = { at: number; roles: string; lastRefusal: string };
+
+const readyWithin = async ({ api, roles, server }: RoleProcess, ms: number): Promise<Readied> => {
   const deadline = performance.now() + ms;
+  let lastRefusal = '';
   for (;;) {
     const ready = await api
       .get('/readyz')
       .catch((err: Error) => ({ status: 0, text: err.message }));
-    if (ready.status === 200) return performance.now();
+    if (ready.status === 200) return { at: performance.now(), roles, lastRefusal };
+    lastRefusal = `${ready.status} ${ready.text}`;
     if (performance.now() > deadline)
       throw new Error(
-        `${roles} not ready within ${ms} ms: ${ready.status} ${ready.text}\n${server.output().slice(-3000)}`,
+        `${roles} not ready within ${ms} ms: ${lastRefusal}\n${server.output().slice(-3000)}`,
       );
     await sleep(200);
   }
@@ -104,7 +109,9 @@ export const startChaosCluster = async (
     activeProjectors: () =>
       processes.filter((p) => p.roles === 'projector' && holdsProjector(p.server.output())),
     allReadyWithin: async (ms) =>
-      Math.max(...(await Promise.all(processes.map((p) => readyWithin(p, ms))))),
+      (await Promise.all(processes.map((p) => readyWithin(p, ms)))).reduce((last, p) =>
+        p.at > last.at ? p : last,
+      ),
     exited: () => processes.filter((p) => p.server.child.exitCode !== null),
     close: async () => {
       for (const { server } of processes) {

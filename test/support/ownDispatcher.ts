@@ -1,4 +1,5 @@
 import type { Claims } from '../../adapters/claims/port.js';
+import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { WebhookSender } from '../../adapters/delivery/port.js';
 import { soleMember } from '../../adapters/partitions/soleMember.js';
 import { memoryClaims } from '../../adapters/claims/memory/memoryClaims.js';
@@ -22,7 +23,12 @@ import { tempDir } from './tempDir.js';
  */
 export const serviceWithOwnDispatcher = async (
   sender: WebhookSender,
-  options: { claims?: Claims; env?: Record<string, string> } = {},
+  options: {
+    claims?: Claims;
+    env?: Record<string, string>;
+    /** The log as the service sees it: the real one, with faults of the test's around it. */
+    eventStore?: (store: EventStore) => EventStore;
+  } = {},
 ) => {
   const dir = tempDir();
   const config = loadConfig({
@@ -36,7 +42,8 @@ export const serviceWithOwnDispatcher = async (
   });
   const logger = silentLogger();
   const stores = await openEmbeddedStores(config, { holder: 'the test', onLockLost: () => {} });
-  const { eventStore, readStore, idempotency, payloadKeys } = stores;
+  const { readStore, idempotency, payloadKeys } = stores;
+  const eventStore = options.eventStore?.(stores.eventStore) ?? stores.eventStore;
   const projector = await startProjector(eventStore, readStore, allProjections, logger, {
     inline: true,
   });

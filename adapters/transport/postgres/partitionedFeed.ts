@@ -5,6 +5,7 @@ import type { EventFilter } from '../../../domain/shared/eventFilter.js';
 import type { EventStore, Subscription } from '../../eventstore/port.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import type { ConsumeOptions, EventFeed, FeedHandler } from '../port.js';
+import { troubleBackoffMs } from '../../eventstore/troublePause.js';
 import { troubleSources } from '../troubleSources.js';
 import { DEFAULT_PARTITIONS, hashOf } from '../../partitions/hash.js';
 import type { Owned } from '../../partitions/postgres/leases.js';
@@ -104,15 +105,33 @@ const joinGroup = async (
   };
   let chain: Promise<void> = rebalance();
   await chain;
-  const timer = setInterval(() => {
-    // A renewal that failed is tried at the next tick; while none succeeds the member is in
-    // trouble, and its partitions go to a peer once its leases run out.
-    chain = chain.then(rebalance).then(renewing.succeeded, renewing.failed);
-  }, leaseMs / 3);
+  // Renewals every third of a lease. One that failed is tried again sooner, after the pause of
+  // any failed loop, so that the member is back at work soon after its database answers; while
+  // none succeeds the member is in trouble, and its partitions go to a peer once its leases lapse.
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const renewLater = () => {
+    if (me.stopped) return;
+    const pause = failures === 0 ? leaseMs / 3 : Math.min(leaseMs / 3, troubleBackoffMs(failures));
+    timer = setTimeout(() => {
+      chain = chain.then(rebalance).then(
+        () => {
+          failures = 0;
+          renewing.succeeded();
+        },
+        (error: unknown) => {
+          failures++;
+          renewing.failed(error);
+        },
+      );
+      void chain.then(renewLater);
+    }, pause);
+  };
+  renewLater();
   return {
     stop: async () => {
       me.stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await chain.catch(() => undefined);
       await me.subscription?.stop();
       await leases.leave();

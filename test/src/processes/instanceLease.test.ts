@@ -112,4 +112,31 @@ describe('the instance queue', () => {
     await stopping;
     await running;
   });
+
+  it('gives its lease back through a database that fails for a moment, and asks through one for it', async () => {
+    const claims = memoryClaims();
+    // The first release and the first claim fail as a cut connection does.
+    let releaseFailures = 1;
+    let claimFailures = 1;
+    const flaky: typeof claims = {
+      ...claims,
+      claim: (key, owner, leaseMs) =>
+        claimFailures-- > 0
+          ? Promise.reject(new Error('Connection terminated unexpectedly'))
+          : claims.claim(key, owner, leaseMs),
+      release: (key, owner) =>
+        releaseFailures-- > 0
+          ? Promise.reject(new Error('Connection terminated unexpectedly'))
+          : claims.release(key, owner),
+    };
+    const first = leasedRun(flaky, 'exe_1', () => false);
+    const second = leasedRun(claims, 'exe_2', () => false);
+    await first('pi_1', () => Promise.resolve());
+    // Given back after all: the next run goes at once, not once the 15 s lease has lapsed.
+    const started = performance.now();
+    await second('pi_1', () => Promise.resolve());
+    expect(performance.now() - started).to.be.below(1_000);
+    expect([claimFailures, releaseFailures]).to.deep.equal([-1, -1]);
+  });
 });
+
