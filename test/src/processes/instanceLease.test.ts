@@ -139,4 +139,3 @@ describe('the instance queue', () => {
     expect([claimFailures, releaseFailures]).to.deep.equal([-1, -1]);
   });
 });
-
