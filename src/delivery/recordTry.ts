@@ -1,6 +1,6 @@
 import { isLeft, right } from 'fp-ts/lib/Either.js';
 import type { Either } from 'fp-ts/lib/Either.js';
-import { isPassingDatabaseFault } from '../../adapters/postgres/faults.js';
+import { isPassingStoreFault } from '../../adapters/storeFaults.js';
 import { troubleBackoffMs } from '../../adapters/eventstore/troublePause.js';
 import type {
   AttemptOutcome,
@@ -74,7 +74,7 @@ const appendRecord = async (
         services.logger.info({ delivery: due.id, failures }, 'an attempt is recorded after all');
       return recorded;
     } catch (err) {
-      if (!isPassingDatabaseFault(err) || !going()) throw err;
+      if (!isPassingStoreFault(err) || !going()) throw err;
       failures++;
       if (failures === 1)
         services.logger.warn(

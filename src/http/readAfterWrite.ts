@@ -1,4 +1,4 @@
-import { isPassingDatabaseFault } from '../../adapters/postgres/faults.js';
+import { isPassingStoreFault } from '../../adapters/storeFaults.js';
 
 /**
  * A read of what a write just did, for its answer. The write has happened: should the database
@@ -12,7 +12,7 @@ export const readAfterWrite = async <T>(
   try {
     return await read();
   } catch (error) {
-    if (isPassingDatabaseFault(error)) return undefined;
+    if (isPassingStoreFault(error)) return undefined;
     throw error;
   }
 };

@@ -1,6 +1,6 @@
 import type { Claims } from '../../adapters/claims/port.js';
 import { troubleBackoffMs } from '../../adapters/eventstore/troublePause.js';
-import { isPassingDatabaseFault } from '../../adapters/postgres/faults.js';
+import { isPassingStoreFault } from '../../adapters/storeFaults.js';
 
 /** A run's lease: renewed every third of it while the run goes on, so only a dead executor's lapses. */
 const RUN_LEASE_MS = 15_000;
@@ -21,7 +21,7 @@ const giveBack = async (claims: Claims, key: string, owner: string) => {
       await claims.release(key, owner);
       return;
     } catch (err) {
-      if (!isPassingDatabaseFault(err) || failures >= RELEASE_TRIES) return;
+      if (!isPassingStoreFault(err) || failures >= RELEASE_TRIES) return;
       await sleep(troubleBackoffMs(failures));
     }
   }
@@ -46,7 +46,7 @@ export const leasedRun = (claims: Claims, executor: string, stopped: () => boole
     // A claim the database failed is asked again after a pause, as one another run holds.
     for (let failures = 0; ;) {
       const claimed = await claims.claim(key, owner, RUN_LEASE_MS).catch((err: unknown) => {
-        if (!isPassingDatabaseFault(err)) throw err;
+        if (!isPassingStoreFault(err)) throw err;
         failures++;
         return undefined;
       });

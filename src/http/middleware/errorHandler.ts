@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { isPassingDatabaseFault } from '../../../adapters/postgres/faults.js';
+import { isPassingStoreFault } from '../../../adapters/storeFaults.js';
 import { InvalidCursorError } from '../../../adapters/readstore/port.js';
 import type { Logger } from '../../logging/logger.js';
 import { HttpProblem, problemBody } from '../problem.js';
@@ -38,7 +38,7 @@ const toProblem = (error: unknown): HttpProblem | undefined => {
     );
   }
   // The database cut off, restarting or out of connections: the request may be made again.
-  if (isPassingDatabaseFault(error))
+  if (isPassingStoreFault(error))
     return new HttpProblem(
       'unavailable',
       'The service cannot reach its database now; retry later.',
