@@ -31,7 +31,8 @@ const firstOfEach = async (
         : `${group.expression} > $1::${group.cast}`;
     const found = await db.pool.query<{ doc: Doc; g: string }>(
       `SELECT doc, ${group.expression}::text AS g FROM ${viewName(collection)} WHERE ${past}
-       ORDER BY ${group.expression}, ${order.expression}, id LIMIT 1`,
+       ORDER BY ${group.expression} ASC NULLS FIRST, ${order.expression} ASC NULLS FIRST, id
+       LIMIT 1`,
       after === null ? [] : [after],
     );
     const row = found.rows[0];
