@@ -19,6 +19,12 @@ export type SendResult = {
   outcome: AttemptOutcome;
   /** From a 429 or 503 answer's Retry-After header. */
   retryAfterMs: number | null;
+  /**
+   * When the request was handed to its connection to be written (ms since the epoch, the clock
+   * every thread shares); absent when it never was (refused, no address, no connection in time).
+   * An endpoint's rate counts requests from here: what the receiver sees.
+   */
+  wiredAt?: number;
 };
 
 /** Sends one signed webhook and says what became of it; it never throws for the receiver's faults. */

@@ -36,8 +36,11 @@ export type AttemptInputs = {
   secrets: EndpointSecretsDoc | undefined;
   /** The delivery's stream as its last event left it, when that event was seen. */
   known?: KnownDelivery;
-  /** Told just before the request goes on the wire (an attempt may end without sending). */
-  sending?: () => void;
+  /**
+   * Told once the sender is done, before `answered`: when the request went on the wire (ms since
+   * the epoch), or undefined when it never did (an attempt may end without sending).
+   */
+  wired?: (at: number | undefined) => void;
   /** Told once the receiver has answered (or could not be reached), before the outcome is recorded. */
   answered?: () => void;
 };
@@ -82,8 +85,7 @@ export const attemptDelivery = async (
   const body = await bodyOf(services, due);
   if (typeof body !== 'string') return abandon(body.abandon);
   const now = services.now();
-  inputs.sending?.();
-  const { outcome, retryAfterMs } = await sender.send({
+  const { outcome, retryAfterMs, wiredAt } = await sender.send({
     url: endpoint.url,
     body,
     timeoutMs: services.config.attemptTimeoutMs,
@@ -94,6 +96,7 @@ export const attemptDelivery = async (
     },
     signing: { id: due.event_id, at: now, secrets: signingSecrets(services, secrets, now) },
   });
+  inputs.wired?.(wiredAt);
   inputs.answered?.();
   services.metrics.delivery.attempt(outcome.error?.code ?? 'succeeded', outcome.duration_ms / 1000);
   if (!context.running()) return null;

@@ -73,9 +73,10 @@ export const launch = (
   // not offer it again) until its outcome is recorded.
   let slotHeld = true;
   let sent = false;
-  const sending = () => {
+  const wired = (at: number | undefined) => {
+    if (at === undefined) return;
     sent = true;
-    d.limits.sent(due.endpoint_id);
+    d.limits.sent(due.endpoint_id, at);
   };
   const freeSlot = () => {
     if (!slotHeld) return;
@@ -89,7 +90,7 @@ export const launch = (
     endpoint,
     secrets,
     ...d.known.take(due.id),
-    sending,
+    wired,
     answered: freeSlot,
   })
     .then((at) => {

@@ -35,12 +35,13 @@ export const exchange = (
   const chunks: Buffer[] = [];
   let size = 0;
   let settled = false;
+  let wiredAt: number | undefined;
 
   const finish = (result: SendResult) => {
     if (settled) return;
     settled = true;
     clearTimeout(deadline);
-    settle(result);
+    settle(wiredAt === undefined ? result : { ...result, wiredAt });
   };
   const answered = () => {
     const body = Buffer.concat(chunks).toString('utf8');
@@ -86,9 +87,11 @@ export const exchange = (
 
   return {
     refused: failed,
+    // undici starts a request once a connection takes it, just before writing it.
     onRequestStart: (started) => {
       controller = started;
       if (late) started.abort(late);
+      else wiredAt = Date.now();
     },
     onResponseStart: (_, statusCode, headers) => {
       // 1xx answers are followed by the real one.

@@ -27,6 +27,7 @@ export type ResultOnWire = [
   errorMessage: string | null,
   durationMs: number,
   retryAfterMs: number | null,
+  wiredAt: number | null,
 ];
 
 export const requestToWire = (number: number, request: WebhookRequest): RequestOnWire => {
@@ -59,7 +60,7 @@ export const requestFromWire = (wire: RequestOnWire): WebhookRequest => {
 
 export const resultToWire = (
   number: number,
-  { outcome, retryAfterMs }: SendResult,
+  { outcome, retryAfterMs, wiredAt }: SendResult,
 ): ResultOnWire => [
   number,
   outcome.status === 'succeeded',
@@ -69,6 +70,7 @@ export const resultToWire = (
   outcome.error?.message ?? null,
   outcome.duration_ms,
   retryAfterMs,
+  wiredAt ?? null,
 ];
 
 /** The result of the request to `url`, whose number the wire carries. */
@@ -82,4 +84,5 @@ export const resultFromWire = (wire: ResultOnWire, url: string): SendResult => (
     duration_ms: wire[6],
   },
   retryAfterMs: wire[7],
+  ...(wire[8] !== null && { wiredAt: wire[8] }),
 });

@@ -5,18 +5,20 @@ import { RATE_WINDOW_MS, endpointLimits } from '../../../src/delivery/endpointLi
 /** Each endpoint of these tests is its own merchant's, unless a test says otherwise. */
 const merchantOf = (endpointId: string) => `mer_${endpointId}`;
 
-/** A request that takes its slot and goes on the wire at once. */
+/** A request that takes its slot and goes on the wire at once, as the clock `now` reads. */
 const start = (limits: EndpointLimits, endpointId: string, rate: number | null): boolean => {
   const acquired = limits.tryAcquire(endpointId, merchantOf(endpointId), rate);
-  if (acquired) limits.sent(endpointId);
+  if (acquired) limits.sent(endpointId, clockNow());
   return acquired;
 };
+let clockNow: () => number = () => 0;
 
 describe('endpoint limits', () => {
   let clock = 0;
   const now = () => clock;
   beforeEach(() => {
     clock = 1_000_000;
+    clockNow = now;
   });
 
   it('caps attempts in flight overall and per endpoint, and says which cap turned one away', () => {
@@ -95,9 +97,9 @@ describe('endpoint limits: counted when sent', () => {
     expect(limits.tryAcquire('a', merchantOf('a'), 2)).to.equal(true);
     expect(limits.tryAcquire('a', merchantOf('a'), 2)).to.equal(true);
     expect(limits.tryAcquire('a', merchantOf('a'), 2)).to.equal(false);
-    limits.sent('a');
+    limits.sent('a', clock);
     clock += 500;
-    limits.sent('a');
+    limits.sent('a', clock);
     // A window after the first was sent, only the first has left it: one more may go.
     clock += RATE_WINDOW_MS - 500;
     expect(limits.tryAcquire('a', merchantOf('a'), 2)).to.equal(true);
@@ -111,6 +113,7 @@ describe('endpoint limits: counted when sent', () => {
 describe('endpoint limits: state kept', () => {
   it('forgets the rate of an endpoint once its starts have left the window', () => {
     let clock = 1_000_000;
+    clockNow = () => clock;
     const limits = endpointLimits({ global: 100, perMerchant: 100, perEndpoint: 100 }, () => clock);
     for (let i = 0; i < 500; i++) {
       expect(start(limits, `we_${i}`, 5)).to.equal(true);
@@ -154,5 +157,25 @@ describe('endpoint limits: state kept', () => {
     expect(limits.refusal('we_3', 'mer_busy')).to.equal(null);
     expect(limits.tryAcquire('we_3', 'mer_busy', null)).to.equal(true);
     expect(limits.inFlight()).to.equal(4);
+  });
+
+  it('counts requests from when they went on the wire, whatever order their answers come in', () => {
+    let clock = 1_000_000;
+    const limits = endpointLimits({ global: 100, perMerchant: 100, perEndpoint: 100 }, () => clock);
+    expect(limits.tryAcquire('a', merchantOf('a'), 2)).to.equal(true);
+    expect(limits.tryAcquire('a', merchantOf('a'), 2)).to.equal(true);
+    // Unanswered, both count: the rate is spent.
+    expect(limits.tryAcquire('a', merchantOf('a'), 2)).to.equal(false);
+    // The second went out 600 ms after the first, but is answered first; the first's answer comes
+    // 900 ms after it went out.
+    const first = clock;
+    clock += 600;
+    limits.sent('a', clock);
+    clock += 300;
+    limits.sent('a', first);
+    // A window after the first went out, it has left the window, though it was answered late.
+    clock = first + RATE_WINDOW_MS;
+    expect(limits.tryAcquire('a', merchantOf('a'), 2)).to.equal(true);
+    expect(limits.tryAcquire('a', merchantOf('a'), 2)).to.equal(false);
   });
 });
