@@ -16,6 +16,9 @@ const KEYS = `
 /** A reservation with no response after this long belongs to a request that died: retry may take it. */
 const ABANDONED_AFTER_MS = 60_000;
 
+/** Keys deleted by one statement of an expiry. */
+export const EXPIRE_BATCH = 5_000;
+
 type Row = { fingerprint: string; response: StoredResponse | null; created_at: string };
 
 /**
@@ -68,11 +71,21 @@ export const postgresIdempotencyStore = async (db: PostgresDatabase): Promise<Id
         [scope, key],
       );
     },
+    // A batch at a time, each its own short statement: a busy API's hour of keys, in one
+    // statement, would hold its locks and write its WAL at once, and could outlast the statement
+    // timeout every hour for good.
     expire: async (cutoff) => {
-      const result = await db.pool.query('DELETE FROM idempotency_keys WHERE created_at < $1', [
-        cutoff.getTime(),
-      ]);
-      return result.rowCount ?? 0;
+      let expired = 0;
+      for (;;) {
+        const result = await db.pool.query(
+          `DELETE FROM idempotency_keys WHERE ctid IN (
+             SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT ${EXPIRE_BATCH})`,
+          [cutoff.getTime()],
+        );
+        const deleted = result.rowCount ?? 0;
+        expired += deleted;
+        if (deleted < EXPIRE_BATCH) return expired;
+      }
     },
   };
 };
