@@ -46,6 +46,35 @@ describe('projector view (a process that does not project)', () => {
     }
   });
 
+  it('looks at the checkpoints once for every wait of the process at once, and not while none waits', async () => {
+    const dir = tempDir();
+    const db = openSqlite({ file: join(dir.path, 'sluice.db') });
+    const events = sqliteEventStore(db);
+    const reads = sqliteReadStore(db);
+    try {
+      await reads.registerProjection(countingProjection.name, countingProjection.collections);
+      let looks = 0;
+      const counted = { state: (name: string) => (looks++, reads.state(name)) };
+      const view = projectorView(events, counted, [countingProjection]);
+      const appended = await events.append('s-1', [newEvent('count.tick')], 'any');
+      if (isLeft(appended)) throw new Error('append refused');
+      // A hundred requests wait 300 ms for a checkpoint nobody moves: about 15 looks in all,
+      // not 15 each.
+      const waits = await Promise.all(
+        Array.from({ length: 100 }, () => view.caughtUp(appended.right.position, 300)),
+      );
+      expect(waits.every((reached) => reached === false)).to.equal(true);
+      expect(looks).to.be.within(1, 40);
+      const after = looks;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(looks, 'looks while nothing waits').to.equal(after);
+    } finally {
+      await events.close();
+      db.close();
+      dir.remove();
+    }
+  });
+
   it('waits only for the projections named, when a caller names those it reads', async () => {
     const dir = tempDir();
     const db = openSqlite({ file: join(dir.path, 'sluice.db') });
