@@ -6,7 +6,7 @@ import { NO_POSTGRES, postgresUrl } from './postgresSchema.js';
  * The whole-service suites again, every role of the distributed mode on PostgreSQL: delivery,
  * processes, receiver faults and the crash harness, with one switch (SLUICE_TEST_MODE=postgres).
  * Left out: the server-process suite, which tests the embedded data folder (its key files), and
- * the database faults, which run on PostgreSQL already (a server of their own).
+ * the database faults and the chaos run, which run on PostgreSQL already (a server of their own).
  */
 const SUITES = [
   'dist/test/e2e/*.test.js',
@@ -16,6 +16,7 @@ const SUITES = [
 const LEFT_OUT = [
   'dist/test/e2e/serverProcess.test.js',
   'dist/test/reliability/databaseFaults.test.js',
+  'dist/test/reliability/chaos.test.js',
 ];
 
 if (postgresUrl === undefined || postgresUrl === '') {
