@@ -37,9 +37,9 @@ const steadyFlow = (api: ApiClient, everyMs: number, onEach: () => void = () => 
 };
 
 /**
- * The active projector killed, or frozen, under a steady flow of events: a standby takes the role
- * over, deliveries go on, no endpoint waiting more than 5 s for its next webhook, and each is
- * counted once.
+ * The active projector killed under a steady flow of events: a standby takes the role over and
+ * deliveries go on, no endpoint waiting more than 5 s for its next webhook. (A projector frozen
+ * past its hold, then woken, is one of the chaos run's faults: test/reliability/chaos.test.ts.)
  */
 const suite = () => {
   let servers: ReturnType<typeof roleServers>;
@@ -92,27 +92,6 @@ const suite = () => {
       `      longest wait for a webhook after the kill: ${Math.round(longestGap)} ms\n`,
     );
     expect(longestGap, 'the longest wait for a webhook after the kill, in ms').to.be.below(5_000);
-  });
-
-  it('counts every delivery once after the active projector froze past its takeover and resumed', async () => {
-    const { active, api, endpointId } = await cluster();
-    const flow = steadyFlow(api, 50);
-    await sleep(2_000);
-    // Frozen longer than a takeover takes, with its batches in flight; then it wakes up.
-    active.child.kill('SIGSTOP');
-    await sleep(6_500);
-    active.child.kill('SIGCONT');
-    await sleep(2_000);
-    const published = await flow.stop();
-    await receiver.waitFor(published, 30_000);
-    const stats = async () =>
-      (await api.get(`/v1/webhooks/${endpointId}/stats`, ADMIN)).body as {
-        messages: { succeeded: number; pending: number; failed: number };
-      };
-    for (let i = 0; i < 50 && (await stats()).messages.succeeded < published; i++) await sleep(200);
-    await sleep(2_000);
-    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).to.equal(published);
-    expect((await stats()).messages).to.deep.equal({ succeeded: published, pending: 0, failed: 0 });
   });
 };
 
