@@ -61,10 +61,11 @@ export const definitionOf = (id: string, steps: unknown[], output?: string) => (
 });
 
 /** The instance as the API shows it once it has ended: completed, failed or cancelled. */
-export const endedInstance = async (service: TestService, id: string) =>
+export const endedInstance = async (service: TestService, id: string, timeoutMs = 10_000) =>
   (
     await eventually(
       () => service.api.get(`/v1/process-instances/${id}`, service.admin),
       (r) => ['completed', 'failed', 'cancelled'].includes(r.body.status as string),
+      timeoutMs,
     )
   ).body as Record<string, any>;

@@ -275,7 +275,9 @@ describe('parallel and map: lanes beside the main line', function () {
     expect(each.lanes![0]!.steps[0]).to.include({ id: 'call', status: 'completed', attempt: 2 });
   });
 
-  it('fails a map over more than 1,000 items with too_many_items; takes a single match as a list of one', async () => {
+  it('fails a map over more than 1,000 items with too_many_items; takes a single match as a list of one', async function () {
+    // A thousand lanes are some thousands of events: on a busy 2-core machine, more than 10 s.
+    this.timeout(90_000);
     await activeDefinition(
       service,
       definitionOf('lanes.map-many', [
@@ -291,8 +293,10 @@ describe('parallel and map: lanes beside the main line', function () {
       (await run(service, 'lanes.map-many', { input: { count: 1001 } })).body.id,
     );
     expect(many.error).to.include({ code: 'too_many_items', step_id: 'each' });
-    const thousand = await ended(
+    const thousand = await endedInstance(
+      service,
       (await run(service, 'lanes.map-many', { input: { count: 1000 } })).body.id,
+      60_000,
     );
     expect(thousand.status).to.equal('completed');
     // JSONata gives a single match as itself, and none as nothing: a list of one, and of none.
