@@ -60,11 +60,12 @@ const drain = async (side: Side, receiver: Receiver, backlog: number, round: num
 };
 
 /** Events published at `LATENCY_RATE` per second, each timed from its publish to its receipt. */
-const steady = async (
-  side: Side,
+export const steady = async (
+  side: Pick<Side, 'call'>,
   receiver: Receiver,
   prefix: string,
   seconds: number,
+  merchant = 'mer_bench',
 ): Promise<SteadyRun> => {
   const sent = new Map<string, number>();
   const total = Math.round(LATENCY_RATE * seconds);
@@ -79,7 +80,7 @@ const steady = async (
       side.call('POST', '/v1/events', {
         id,
         type: 'order.created',
-        merchant_id: 'mer_bench',
+        merchant_id: merchant,
         data: { i },
       }),
     );

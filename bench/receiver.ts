@@ -1,6 +1,6 @@
 /**
- * A webhook receiver on 127.0.0.1 that answers at once (204, or `answer`) and notes when each
- * message arrived.
+ * A webhook receiver on 127.0.0.1 that answers at once (204, or `answer`), or after `delayMs`, and
+ * notes when each message arrived.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,10 +12,10 @@ export type Receiver = {
   close: () => Promise<void>;
 };
 
-export const startReceiver = async (answer?: {
-  status: number;
-  body: string;
-}): Promise<Receiver> => {
+export const startReceiver = async (
+  answer?: { status: number; body: string },
+  options: { delayMs?: number } = {},
+): Promise<Receiver> => {
   const arrivals = new Map<string, number>();
   let count = 0;
   const server = createServer((req, res) => {
@@ -24,9 +24,13 @@ export const startReceiver = async (answer?: {
       count++;
       const id = req.headers['webhook-id'];
       if (typeof id === 'string' && !arrivals.has(id)) arrivals.set(id, performance.now());
-      if (answer)
-        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-      else res.writeHead(204).end();
+      const reply = () => {
+        if (answer)
+          res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+        else res.writeHead(204).end();
+      };
+      if (options.delayMs) setTimeout(reply, options.delayMs);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,5 @@
 /** bench/RESULTS.md, written from the figures of the benchmarks that ran. */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import type { BenchmarkResult, Figure } from './figures.js';
 import { meetsTarget } from './figures.js';
@@ -26,8 +26,8 @@ const verdict = (f: Figure): string => {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-const section = (result: BenchmarkResult): string[] => [
-  `### ${result.title} (\`${result.name}\`)`,
+const section = (result: BenchmarkResult, alone?: Date): string[] => [
+  `### ${result.title} (\`${result.name}\`${alone ? `, run on ${alone.toISOString().slice(0, 10)} alone` : ''})`,
   '',
   '| figure | value | measured against (same run) | its value | ratio | target | |',
   '| --- | ---: | --- | ---: | ---: | ---: | --- |',
@@ -63,13 +63,40 @@ export const renderResults = (run: Run): string => {
       'growth figure, the same operation on the small data set. Absolute figures move with the load of ' +
       'the machine; the ratios are what count.',
     '',
-    ...run.results.flatMap(section),
+    ...run.results.flatMap((result) => section(result)),
     run.fixes.trim(),
     '',
   ];
   return lines.join('\n');
 };
 
-export const writeResults = (file: string, run: Run): void => {
-  writeFileSync(file, renderResults(run));
+const nameOf = (heading: string) => /^### .*\(`([a-z]+)`/.exec(heading)?.[1];
+
+/**
+ * The results of a run of some benchmarks only, put in the place of their sections in the report
+ * of an earlier run; the other sections stay as that run left them, and a benchmark new to the
+ * report is added after them.
+ */
+export const mergeResults = (earlier: string, run: Run): string => {
+  const fixesAt = earlier.indexOf(run.fixes.trim().split('\n')[0]!);
+  const body = fixesAt >= 0 ? earlier.slice(0, fixesAt) : earlier;
+  const [head, ...sections] = body.split(/^(?=### )/m);
+  const fresh = new Map(run.results.map((result) => [result.name, result]));
+  const kept = sections.map((text) => {
+    const name = nameOf(text);
+    const result = name === undefined ? undefined : fresh.get(name);
+    if (!result) return text;
+    fresh.delete(result.name);
+    return section(result, run.startedAt).join('\n') + '\n';
+  });
+  const added = [...fresh.values()].map(
+    (result) => section(result, run.startedAt).join('\n') + '\n',
+  );
+  return [head, ...kept, ...added].join('') + run.fixes.trim() + '\n';
+};
+
+/** All benchmarks ran: a new report. Some only: their sections replaced in the earlier one. */
+export const writeResults = (file: string, run: Run, some = false): void => {
+  const merge = some && existsSync(file) && !run.quick;
+  writeFileSync(file, merge ? mergeResults(readFileSync(file, 'utf8'), run) : renderResults(run));
 };

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- <name>…] [--quick]`: runs the benchmarks (all, or those named), each printing
- * its figures beside its ceiling, and writes bench/RESULTS.md from the figures of those that ran.
+ * its figures beside its ceiling, and writes bench/RESULTS.md from the figures of those that ran
+ * (those named replace their own sections of the report, and leave the others as they were).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { memoryBenchmark } from './memory.js';
 import { postgresBenchmark } from './postgres.js';
 import { processBenchmark } from './processes.js';
 import { rebuildBenchmark } from './rebuild.js';
+import { scaleoutBenchmark } from './scaleout.js';
 import { sealingBenchmark } from './sealing.js';
 import { writeResults } from './results.js';
 import { validationBenchmark } from './validation.js';
@@ -30,6 +32,7 @@ const benchmarks: Record<string, Benchmark> = {
   memory: memoryBenchmark,
   backlog: backlogBenchmark,
   postgres: postgresBenchmark,
+  scaleout: scaleoutBenchmark,
   hostile: hostileBenchmark,
   validation: validationBenchmark,
   sealing: sealingBenchmark,
@@ -59,11 +62,9 @@ for (const [name, run] of Object.entries(benchmarks)) {
   console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
-writeResults(source('RESULTS.md'), {
-  results,
-  quick,
-  startedAt,
-  seconds,
-  fixes: readFileSync(source('fixes.md'), 'utf8'),
-});
+writeResults(
+  source('RESULTS.md'),
+  { results, quick, startedAt, seconds, fixes: readFileSync(source('fixes.md'), 'utf8') },
+  only.length > 0,
+);
 console.log(`\nbench/RESULTS.md written (${results.length} benchmarks, ${seconds.toFixed(0)} s)`);

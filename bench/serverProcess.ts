@@ -19,7 +19,11 @@ export const startBenchServer = (env: Record<string, string>): Promise<BenchServ
     child.stdout.on('data', (chunk: Buffer) => {
       if (output.length > 10_000) return;
       output += chunk.toString();
-      const match = /"url":"(http:\/\/[^"]+)".*sluice is listening/.exec(output);
+      // A process without the API role answers its health checks instead.
+      const match =
+        /"url":"(http:\/\/[^"]+)".*(sluice is listening|health checks are answered here)/.exec(
+          output,
+        );
       if (match) {
         output = 'x'.repeat(10_001);
         // From here on the request log is read and dropped, so that it costs the server what it

@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { isPassingDatabaseFault } from './faults.js';
+import type { Notifications } from './notifications.js';
+import { notificationHub } from './notifications.js';
 import type { PostgresTimeouts } from './timeouts.js';
 import { CLIENT_GRACE_MS, DEFAULT_POSTGRES_TIMEOUTS } from './timeouts.js';
 
@@ -16,6 +18,8 @@ export type PostgresDatabase = {
    * as long as it listens): the caller connects it, handles its errors and ends it.
    */
   newClient: () => pg.Client;
+  /** The process's LISTENs on this database, on one connection. */
+  notifications: Notifications;
   /** The schema every table of this deployment lives in. */
   schema: string;
   /** Runs `migrate` once per name, in order, each in a transaction of its own. */
@@ -104,9 +108,11 @@ export const openPostgres = async (options: {
   // drops the broken connection.
   pool.on('connect', (client) => client.on('error', () => undefined));
   await createSchema(pool, options.schema);
+  const notifications = notificationHub(() => new pg.Client(connection));
   return {
     pool,
     newClient: () => new pg.Client(connection),
+    notifications,
     schema: options.schema,
     // A migration may build an index over a large table, and waits for another process's: it
     // runs on a connection of its own, without the statement and lock timeouts.
@@ -136,6 +142,9 @@ export const openPostgres = async (options: {
         await client.end().catch(() => undefined);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
   };
 };

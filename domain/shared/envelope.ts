@@ -7,6 +7,10 @@ export type Position = string & { readonly __brand: 'Position' };
 
 export const position = (value: bigint | number | string): Position => String(value) as Position;
 
+/** A position as a store writes one: a non-negative integer in decimal. */
+export const isPosition = (value: unknown): value is Position =>
+  typeof value === 'string' && /^[0-9]{1,40}$/.test(value);
+
 /** Written as the stores write integers: no leading zero, so the longer is the larger. */
 const canonical = (value: string): boolean => value.length === 1 || value.charCodeAt(0) !== 48;
 

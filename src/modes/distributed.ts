@@ -28,15 +28,28 @@ export const startDistributed = async (
 ): Promise<RunningService & { api: RunningApi | undefined }> => {
   const stallWatch = startStallWatch(join(config.dataDir, 'quarantine'), logger);
   const stores = await openDistributedStores(config, logger);
-  const { eventStore, readStore, idempotency, payloadKeys, claims, partitions, transport } = stores;
-  const view = projectorView(eventStore, readStore, allProjections);
+  const {
+    eventStore,
+    readStore,
+    idempotency,
+    payloadKeys,
+    claims,
+    partitions,
+    transport,
+    progress,
+  } = stores;
+  const view = projectorView(eventStore, readStore, allProjections, progress);
   const health = workerHealth(logger);
   // One projector process writes at a time; the others stand by and see its checkpoints.
   const projecting = config.roles.includes('projector')
     ? await activeRole(
         partitions,
         'projector',
-        () => startProjector(eventStore, readStore, allProjections, logger, { health }),
+        () =>
+          startProjector(eventStore, readStore, allProjections, logger, {
+            health,
+            ...(progress && { progress }),
+          }),
         logger,
       )
     : undefined;
@@ -74,6 +87,7 @@ export const startDistributed = async (
       await services.instanceEndings.stop();
       services.hostResolver.close();
       await projecting?.stop();
+      await view.stop();
       await stores.close();
       await stallWatch.stop();
     },

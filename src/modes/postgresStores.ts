@@ -5,6 +5,7 @@ import { postgresPayloadKeys } from '../../adapters/payloadkeys/postgres/postgre
 import { postgresPartitions } from '../../adapters/partitions/postgres/postgresPartitions.js';
 import { openPostgres } from '../../adapters/postgres/database.js';
 import { postgresReadStore } from '../../adapters/readstore/postgres/postgresReadStore.js';
+import { postgresProjectionProgress } from '../../adapters/readstore/postgres/projectionProgress.js';
 import { postgresFeed } from '../../adapters/transport/postgres/partitionedFeed.js';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
@@ -78,6 +79,7 @@ export const openPostgresStores = async (
     return {
       eventStore,
       readStore: await postgresReadStore(db),
+      progress: postgresProjectionProgress(db),
       idempotency: await postgresIdempotencyStore(db),
       payloadKeys: await postgresPayloadKeys(db),
       claims: await postgresClaims(claimsDb),

@@ -17,7 +17,6 @@ import { advanceInstance } from './advance.js';
 import type { Definitions } from './definitions.js';
 import { startExecutorSweep } from './executorSweep.js';
 import { ExecutorStopping, leasedRun } from './instanceLease.js';
-import type { InstanceQueue } from './instanceQueue.js';
 import { instanceQueue } from './instanceQueue.js';
 import { timerFiring } from './timerFiring.js';
 import { timers as timerWheel } from './timers.js';
@@ -60,11 +59,17 @@ export type Executor = { stop: () => Promise<void> };
 
 /**
  * News of instances that moved on: each instance's news goes to one executor of the group, in
- * order, and counts as handled only once the runs that took it in have ended, so an executor that
- * dies mid-run leaves its news to the next. What came before a first start, and what a dead
- * executor left half done, the sweep finds in the read models.
+ * order, and counts as handled once its instance is in this executor's queue: one slow run (an
+ * `http` step waiting on its service) never holds back the news of other instances. An executor
+ * that dies with instances queued or mid-run leaves them pending or running in the read models,
+ * where the sweep of whoever takes its partitions over finds them, as it finds what came before
+ * a first start.
  */
-const followInstanceNews = (services: Needs, definitions: Definitions, queue: InstanceQueue) =>
+const followInstanceNews = (
+  services: Needs,
+  definitions: Definitions,
+  enqueue: (instanceId: string, merchantId?: string) => void,
+) =>
   runOnFeed(
     services.feed,
     {
@@ -79,9 +84,7 @@ const followInstanceNews = (services: Needs, definitions: Definitions, queue: In
           // Recorded in the parent before the batch counts as handled: its record moves it on.
           if (news?.parent) await recordChildEnd(services, definitions, news.parent);
         }
-        await Promise.all(
-          [...moved].map(([instanceId, merchantId]) => queue.enqueue(instanceId, merchantId)),
-        );
+        for (const [instanceId, merchantId] of moved) enqueue(instanceId, merchantId);
       },
     },
     services,
@@ -127,7 +130,7 @@ export const startExecutor = async (
   const wheel = timerWheel(fire);
 
   const head = await services.eventStore.headPosition();
-  const news = await followInstanceNews(services, definitions, queue);
+  const news = await followInstanceNews(services, definitions, enqueue);
   const correlator = await startEventCorrelator({ services, definitions });
   await services.projector.caughtUp(head);
   const sweep = await startExecutorSweep(services, { queue: { ...queue, enqueue }, wheel });

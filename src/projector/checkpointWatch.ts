@@ -1,8 +1,12 @@
+import type { ProjectionProgress } from '../../adapters/readstore/progress.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
 import type { Position } from '../../domain/shared/envelope.js';
 import { comparePositions } from '../../domain/shared/envelope.js';
 
+/** Without the projector's announcements, the checkpoints are the only news: looked at often. */
 const LOOK_EVERY_MS = 20;
+/** With them, a look only stands in for an announcement lost. */
+const LOOK_EVERY_MS_ANNOUNCED = 1000;
 
 type Waiter = {
   position: Position;
@@ -11,62 +15,118 @@ type Waiter = {
   deadline: number;
 };
 
+/** How far each projection is known to have come: it only ever moves forward. */
+const knownProgress = () => {
+  const known = new Map<string, Position>();
+  return {
+    learn: (name: string, at: Position | undefined) => {
+      const before = known.get(name);
+      if (at !== undefined && (before === undefined || comparePositions(at, before) > 0))
+        known.set(name, at);
+    },
+    passed: (waiter: Pick<Waiter, 'names' | 'position'>) =>
+      waiter.names.every((name) => {
+        const at = known.get(name);
+        return at !== undefined && comparePositions(at, waiter.position) >= 0;
+      }),
+  };
+};
+
 /**
- * The projections' checkpoints as a process without the projector role watches them, for every
- * wait of the process at once: one look every 20 ms while anything waits (one read per
- * projection waited for), however many requests and workers wait meanwhile; none while nothing
- * waits. Each wait is told once the checkpoints it waits for have reached its position, or, at its
- * deadline, that they have not.
+ * The projections' progress as a process without the projector role sees it, for every wait of
+ * the process at once. The active projector announces how far each projection has applied the
+ * log (where the stores can carry it); the stored checkpoints are looked at too, one read per
+ * projection waited for, however many wait: every 20 ms while anything waits without
+ * announcements, every second with them, never while nothing waits. Each wait is told once the
+ * projections it waits for have reached its position, or, at its deadline, that they have not.
  */
-export const checkpointWatch = (readStore: Pick<ReadStore, 'state'>) => {
+export const checkpointWatch = (
+  readStore: Pick<ReadStore, 'state'>,
+  progress?: ProjectionProgress,
+) => {
   const waiters = new Set<Waiter>();
+  const { learn, passed } = knownProgress();
+  const lookEveryMs = progress ? LOOK_EVERY_MS_ANNOUNCED : LOOK_EVERY_MS;
+  let timer: NodeJS.Timeout | undefined;
   let looking = false;
 
-  const look = async () => {
-    // The waits there are now: one that comes during the look is judged at the next.
-    const looked = [...waiters];
-    const names = new Set<string>();
-    for (const waiter of looked) for (const name of waiter.names) names.add(name);
-    const checkpoints = new Map<string, Position | undefined>();
-    await Promise.all(
-      [...names].map(async (name) => {
-        // A look the database could not answer is a look that did not see it yet: the write that
-        // waits has happened, and its answer must say so rather than fail.
-        const state = await readStore.state(name).catch(() => undefined);
-        checkpoints.set(name, state?.checkpoint ?? undefined);
-      }),
-    );
+  const judge = () => {
     const now = performance.now();
-    for (const waiter of looked) {
-      const reached = waiter.names.every((name) => {
-        const checkpoint = checkpoints.get(name);
-        return checkpoint !== undefined && comparePositions(checkpoint, waiter.position) >= 0;
-      });
+    for (const waiter of waiters) {
+      const reached = passed(waiter);
       if (reached || now >= waiter.deadline) {
         waiters.delete(waiter);
         waiter.done(reached);
       }
     }
-  };
-
-  const keepLooking = async () => {
-    looking = true;
-    try {
-      while (waiters.size > 0) {
-        await look();
-        if (waiters.size > 0) await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
-      }
-    } finally {
-      looking = false;
+    if (waiters.size === 0 && timer) {
+      clearTimeout(timer);
+      timer = undefined;
     }
   };
+
+  const look = async () => {
+    const names = new Set<string>();
+    for (const waiter of waiters)
+      if (!passed(waiter)) for (const name of waiter.names) names.add(name);
+    await Promise.all(
+      [...names].map(async (name) => {
+        // A look the database could not answer is a look that did not see it yet: the write that
+        // waits has happened, and its answer must say so rather than fail.
+        const state = await readStore.state(name).catch(() => undefined);
+        learn(name, state?.checkpoint ?? undefined);
+      }),
+    );
+    judge();
+  };
+
+  const lookSoon = (delayMs: number) => {
+    if (timer || waiters.size === 0) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (looking) return lookSoon(lookEveryMs);
+      looking = true;
+      look()
+        .finally(() => {
+          looking = false;
+        })
+        .then(
+          () => lookSoon(lookEveryMs),
+          () => lookSoon(lookEveryMs),
+        );
+    }, delayMs);
+  };
+
+  const stopWatching = progress?.watch(
+    (appliedTo) => {
+      for (const [name, at] of Object.entries(appliedTo)) learn(name, at);
+      judge();
+    },
+    // Announcements may have been missed: the checkpoints say what they would have.
+    () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      lookSoon(0);
+    },
+  );
 
   return {
     /** Whether the projections `names` have reached `position` within `timeoutMs`. */
     reached: (position: Position, names: readonly string[], timeoutMs: number) =>
       new Promise<boolean>((done) => {
-        waiters.add({ position, names, done, deadline: performance.now() + timeoutMs });
-        if (!looking) void keepLooking();
+        const waiter = { position, names, done, deadline: performance.now() + timeoutMs };
+        if (passed(waiter)) return done(true);
+        waiters.add(waiter);
+        // Without announcements, the first look is at once; with them, the announcement of this
+        // position is usually on its way, and the look waits for it to be lost.
+        lookSoon(progress ? lookEveryMs : 0);
       }),
+    stop: async () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await (
+        await stopWatching
+      )?.();
+    },
   };
 };

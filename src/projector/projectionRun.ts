@@ -44,6 +44,8 @@ export type Projecting = {
   stopping: boolean;
   /** Told of projections whose batches keep failing: the process is not ready meanwhile. */
   health?: WorkerHealth;
+  /** Told each time a projection has applied more of the log, to announce it to other processes. */
+  progressed?: () => void;
 };
 
 /**
@@ -113,6 +115,7 @@ const applyBatch = async (
   } else saveLater(p, run);
   run.appliedTo = scannedTo;
   settleWaiters(run);
+  p.progressed?.();
 };
 
 /**

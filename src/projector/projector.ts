@@ -1,5 +1,6 @@
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
+import type { ProjectionProgress } from '../../adapters/readstore/progress.js';
 import type { Position } from '../../domain/shared/envelope.js';
 import type { Projection } from '../../projections/projection.js';
 import type { WorkerHealth } from '../processing/workerHealth.js';
@@ -44,6 +45,13 @@ const applyWithAppends = (
   });
 };
 
+const appliedToOf = (runs: Iterable<ProjectionRun>): Record<string, Position> => {
+  const appliedTo: Record<string, Position> = {};
+  for (const run of runs)
+    if (run.appliedTo !== undefined) appliedTo[run.projection.name] = run.appliedTo;
+  return appliedTo;
+};
+
 const statusOf = (p: Projecting, run: ProjectionRun) =>
   projectionStatus(p.eventStore, p.readStore, {
     name: run.projection.name,
@@ -59,23 +67,26 @@ const statusOf = (p: Projecting, run: ProjectionRun) =>
  * checkpoint. With `inline` (read models in the event store's own database), a projection that has
  * caught up is then applied inside each append's transaction instead: the read models change with
  * the log, in the same commit, and no subscription, lock or second transaction is involved. It
- * follows the log again while a rebuild swaps its tables, or after a batch failed inline.
+ * follows the log again while a rebuild swaps its tables, or after a batch failed inline. With
+ * `progress`, how far each projection has come is announced to the other processes as it moves.
  */
 export const startProjector = async (
   eventStore: EventStore,
   readStore: ReadStore,
   projections: readonly Projection[],
   logger: Logger,
-  options: { inline?: boolean; health?: WorkerHealth } = {},
+  options: { inline?: boolean; health?: WorkerHealth; progress?: ProjectionProgress } = {},
 ): Promise<Projector> => {
+  const runs = new Map<string, ProjectionRun>();
+  const { progress } = options;
   const p: Projecting = {
     eventStore,
     readStore,
     logger,
     stopping: false,
     ...(options.health && { health: options.health }),
+    ...(progress && { progressed: () => progress.announce(appliedToOf(runs.values())) }),
   };
-  const runs = new Map<string, ProjectionRun>();
   for (const projection of projections) {
     const state = await readStore.registerProjection(projection.name, projection.collections);
     const run = newRun(projection, state.checkpoint);

@@ -1,5 +1,6 @@
 import type { EventStore } from '../../adapters/eventstore/port.js';
 import type { ReadStore } from '../../adapters/readstore/port.js';
+import type { ProjectionProgress } from '../../adapters/readstore/progress.js';
 import type { Projection } from '../../projections/projection.js';
 import type { Projector } from './projector.js';
 import { checkpointWatch } from './checkpointWatch.js';
@@ -11,15 +12,16 @@ export class RebuildElsewhere extends Error {}
 /**
  * The projector as a process without the projector role sees it (distributed mode): the read
  * models are written by projector processes, and their checkpoints in the read store say how far
- * they have come. A read that waits for its own write watches those checkpoints, with every other
- * wait of the process.
+ * they have come, and the active one announces its progress where the stores can carry it. A read
+ * that waits for its own write watches both, with every other wait of the process.
  */
 export const projectorView = (
   eventStore: Pick<EventStore, 'countAfter'>,
   readStore: Pick<ReadStore, 'state'>,
   projections: readonly Projection[],
+  progress?: ProjectionProgress,
 ): Projector => {
-  const watch = checkpointWatch(readStore);
+  const watch = checkpointWatch(readStore, progress);
   const all = projections.map((projection) => projection.name);
   return {
     caughtUp: (position, timeoutMs = 5000, only) => {
@@ -42,6 +44,6 @@ export const projectorView = (
         ),
       ),
     names: () => projections.map((projection) => projection.name),
-    stop: () => Promise.resolve(),
+    stop: () => watch.stop(),
   };
 };

@@ -36,7 +36,10 @@ export const requestRebuild = (
           onProgress?.(progress);
         },
       );
-      if (floor !== undefined && isAfter(floor, run.appliedTo)) run.appliedTo = floor;
+      if (floor !== undefined && isAfter(floor, run.appliedTo)) {
+        run.appliedTo = floor;
+        p.progressed?.();
+      }
       run.status = 'live';
       run.lastError = null;
     } catch (error) {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { eventually } from '../../support/delivery.js';
 import { receiverPool } from '../../support/receiver.js';
-import { activeDefinition, definitionOf, run } from '../../support/processes.js';
+import { activeDefinition, definitionOf, instance, run } from '../../support/processes.js';
 import type { TestService } from '../../support/testService.js';
 import { startTestService } from '../../support/testService.js';
 
@@ -157,6 +157,42 @@ describe('the step language, run', () => {
     expect(receiver.received).to.have.length(3);
     expect(receiver.received[0]!.body).to.deep.equal({ n: 7 });
     expect(receiver.received[0]!.headers['x-token']).to.equal('t');
+  });
+
+  it('runs other instances while one waits on its service: news is not held behind a slow run', async () => {
+    let release: (() => void) | undefined;
+    const receiver = await receivers.start(() => ({
+      respond: (res) => {
+        release = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      },
+    }));
+    await activeDefinition(
+      service,
+      definitionOf('steps.slow-service', [
+        { id: 'call', type: 'http', method: 'POST', url: receiver.url, body: '{}' },
+      ]),
+    );
+    await activeDefinition(
+      service,
+      definitionOf('steps.quick', [{ id: 'a', type: 'transform', value: '1' }], 'steps.a'),
+    );
+    const slow = await run(service, 'steps.slow-service', { input: {} });
+    expect(slow.status, slow.text).to.equal(201);
+    await receiver.waitFor(1, 10_000);
+    // The slow run holds its service's answer until the quick ones have ended. Each quick run
+    // waits a second: news held behind the slow run would reach the executor only through its
+    // sweep, every 5 s, which could end one of them in time, never all three.
+    for (let i = 0; i < 3; i++) {
+      const quick = await run(service, 'steps.quick', { input: {}, wait: { timeout_ms: 1_000 } });
+      expect(quick.status, quick.text).to.equal(200);
+      expect(quick.body).to.include({ status: 'completed' });
+    }
+    release!();
+    const ended = await eventually(
+      () => instance(service, String(slow.body.id)),
+      (body) => body.status === 'completed',
+    );
+    expect(ended.status).to.equal('completed');
   });
 
   it('fails an http step after its last attempt', async () => {

@@ -1,0 +1,59 @@
+import type { Position } from '../../../domain/shared/envelope.js';
+import { isPosition } from '../../../domain/shared/envelope.js';
+import type { PostgresDatabase } from '../../postgres/database.js';
+import type { AppliedTo, ProjectionProgress } from '../progress.js';
+
+const parse = (payload: string): AppliedTo | undefined => {
+  try {
+    const value: unknown = JSON.parse(payload);
+    if (typeof value !== 'object' || value === null) return undefined;
+    const entries = Object.entries(value).filter((entry): entry is [string, Position] =>
+      isPosition(entry[1]),
+    );
+    return Object.fromEntries(entries);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The projector's progress as NOTIFY on the deployment's own channel. Announcements are sent one
+ * at a time, outside any transaction: those made while one is on its way collapse into the latest,
+ * which says all the earlier ones did.
+ */
+export const postgresProjectionProgress = (db: PostgresDatabase): ProjectionProgress => {
+  const channel = `${db.schema}_projected`;
+  let sending = false;
+  let next: AppliedTo | undefined;
+
+  const send = async (appliedTo: AppliedTo) => {
+    sending = true;
+    try {
+      for (let payload: AppliedTo | undefined = appliedTo; payload; payload = next) {
+        next = undefined;
+        // A lost announcement costs a waiter one poll of the checkpoints, no more.
+        await db.pool
+          .query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(payload)])
+          .catch(() => undefined);
+      }
+    } finally {
+      sending = false;
+    }
+  };
+
+  return {
+    announce: (appliedTo) => {
+      if (sending) next = appliedTo;
+      else void send(appliedTo);
+    },
+    watch: (onProgress, onGap) =>
+      db.notifications.listen(
+        channel,
+        (payload) => {
+          const appliedTo = parse(payload);
+          if (appliedTo) onProgress(appliedTo);
+        },
+        onGap,
+      ),
+  };
+};
