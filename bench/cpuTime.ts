@@ -24,13 +24,26 @@ const fieldsOf = (pid: number): { comm: string; ticks: number } | undefined => {
 /** CPU seconds the process `pid` has used so far (0 once it is gone). */
 export const cpuSecondsOf = (pid: number): number => (fieldsOf(pid)?.ticks ?? 0) / TICKS_PER_SECOND;
 
-/** CPU seconds the machine's PostgreSQL processes have used so far (those alive now). */
-export const postgresCpuSeconds = (): number => {
-  let ticks = 0;
+/** CPU seconds of each of the machine's PostgreSQL processes alive now, by pid. */
+export const postgresCpuSeconds = (): Map<number, number> => {
+  const used = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^[0-9]+$/.test(entry)) continue;
     const fields = fieldsOf(Number(entry));
-    if (fields?.comm === 'postgres') ticks += fields.ticks;
+    if (fields?.comm === 'postgres') used.set(Number(entry), fields.ticks / TICKS_PER_SECOND);
   }
-  return ticks / TICKS_PER_SECOND;
+  return used;
+};
+
+/**
+ * CPU seconds PostgreSQL used between two readings: a backend that ended meanwhile is left out
+ * (its last seconds are lost with it), one that began is counted from its start.
+ */
+export const postgresCpuBetween = (
+  before: ReadonlyMap<number, number>,
+  after: ReadonlyMap<number, number>,
+): number => {
+  let seconds = 0;
+  for (const [pid, used] of after) seconds += used - (before.get(pid) ?? 0);
+  return seconds;
 };

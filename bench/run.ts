@@ -62,6 +62,11 @@ for (const [name, run] of Object.entries(benchmarks)) {
   console.log(`(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
+// A quick run of some benchmarks only would put quick figures among full ones: it prints them only.
+if (quick && only.length > 0) {
+  console.log('\nbench/RESULTS.md left as it was (a quick run of some benchmarks only)');
+  process.exit(0);
+}
 writeResults(
   source('RESULTS.md'),
   { results, quick, startedAt, seconds, fixes: readFileSync(source('fixes.md'), 'utf8') },

@@ -162,6 +162,13 @@ export const scaleoutBenchmark: Benchmark = async ({ quick }): Promise<Benchmark
           'vs 1 dispatcher': fixed(fan[i]! / fan[0]!, 2),
         })),
       );
+      console.log('\nCPU seconds per 1,000 webhooks of the burst, by role');
+      table(
+        Object.entries(split.burst.cpuPer1000ByRole).map(([role, seconds]) => ({
+          role,
+          'CPU s per 1,000 webhooks': fixed(seconds, 2),
+        })),
+      );
       const load = `machine load (1-minute average) ${fixed(loadAtStart)} at the start, ${fixed(loadavg()[0]!)} at the end, on ${cpus().length} cores`;
       console.log(`\n${load}`);
       return {

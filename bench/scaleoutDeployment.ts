@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { api, serverEnv } from './delivery.js';
-import { cpuSecondsOf, postgresCpuSeconds } from './cpuTime.js';
+import { cpuSecondsOf, postgresCpuBetween, postgresCpuSeconds } from './cpuTime.js';
 import type { BenchServer } from './serverProcess.js';
 import { startBenchServer } from './serverProcess.js';
 
@@ -15,8 +15,11 @@ export type Deployment = {
   name: string;
   /** One call to the API, through the next API process in turn. */
   call: ReturnType<typeof api>;
-  /** CPU seconds used so far by the service's processes, and by PostgreSQL where it is used. */
-  cpuSeconds: () => number;
+  /**
+   * A reading of the CPU used so far; its `since` gives the CPU seconds used from then on, by role
+   * (`postgres`: the machine's PostgreSQL, where the deployment uses it).
+   */
+  cpu: () => { since: () => Record<string, number> };
   stop: () => Promise<void>;
 };
 
@@ -29,19 +32,41 @@ const roundRobin = (servers: readonly BenchServer[]): ReturnType<typeof api> => 
   return (method, path, body) => calls[next++ % calls.length]!(method, path, body);
 };
 
+type Process = { role: string; server: BenchServer };
+
+const cpuReading = (processes: readonly Process[], postgres: boolean) => {
+  const read = () => processes.map(({ server }) => cpuSecondsOf(server.child.pid!));
+  const servicesBefore = read();
+  const postgresBefore = postgres ? postgresCpuSeconds() : undefined;
+  return {
+    since: () => {
+      const used: Record<string, number> = {};
+      read().forEach((seconds, i) => {
+        const role = processes[i]!.role;
+        used[role] = (used[role] ?? 0) + seconds - servicesBefore[i]!;
+      });
+      if (postgresBefore)
+        used['postgres'] = postgresCpuBetween(postgresBefore, postgresCpuSeconds());
+      return used;
+    },
+  };
+};
+
+/** The CPU seconds of every role and PostgreSQL together. */
+export const totalCpu = (used: Record<string, number>): number =>
+  Object.values(used).reduce((sum, seconds) => sum + seconds, 0);
+
 const deploymentOf = (
   name: string,
-  servers: BenchServer[],
+  processes: Process[],
   apis: BenchServer[],
   postgres: boolean,
 ): Deployment => ({
   name,
   call: roundRobin(apis),
-  cpuSeconds: () =>
-    servers.reduce((sum, server) => sum + cpuSecondsOf(server.child.pid!), 0) +
-    (postgres ? postgresCpuSeconds() : 0),
+  cpu: () => cpuReading(processes, postgres),
   stop: async () => {
-    for (const server of servers.reverse()) await server.stop();
+    for (const { server } of processes.reverse()) await server.stop();
   },
 });
 
@@ -51,7 +76,7 @@ export const startEmbedded = async (
   env: Record<string, string> = {},
 ): Promise<Deployment> => {
   const server = await startBenchServer({ ...serverEnv(dir), SLUICE_MODE: 'embedded', ...env });
-  return deploymentOf('embedded', [server], [server], false);
+  return deploymentOf('embedded', [{ role: 'all', server }], [server], false);
 };
 
 /**
@@ -72,14 +97,14 @@ export const startSplit = async (
     SLUICE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...env,
   };
-  const servers: BenchServer[] = [];
+  const processes: Process[] = [];
   const apis: BenchServer[] = [];
   const start = async (role: string, n: number) => {
     // Each process its own data folder: only the quarantine of bad payloads lives there.
     const own = join(dir, `${role}-${n}`);
     mkdirSync(own, { recursive: true });
     const server = await startBenchServer({ ...serverEnv(own), ...shared, SLUICE_ROLES: role });
-    servers.push(server);
+    processes.push({ role, server });
     return server;
   };
   try {
@@ -89,9 +114,9 @@ export const startSplit = async (
     for (let n = 1; n <= layout.dispatchers; n++) await start('dispatcher', n);
     for (let n = 1; n <= layout.executors; n++) await start('executor', n);
   } catch (error) {
-    for (const server of servers.reverse()) await server.stop();
+    for (const { server } of processes.reverse()) await server.stop();
     throw error;
   }
   const layoutName = `${layout.apis} api, projector, ${layout.dispatchers} dispatcher${layout.dispatchers > 1 ? 's' : ''}, ${layout.executors} executor${layout.executors > 1 ? 's' : ''}`;
-  return deploymentOf(`PostgreSQL, ${layoutName}`, servers, apis, true);
+  return deploymentOf(`PostgreSQL, ${layoutName}`, processes, apis, true);
 };

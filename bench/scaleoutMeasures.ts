@@ -8,6 +8,7 @@ import type { SteadyRun } from './postgresDelivery.js';
 import { steady } from './postgresDelivery.js';
 import type { Receiver } from './receiver.js';
 import type { Deployment } from './scaleoutDeployment.js';
+import { totalCpu } from './scaleoutDeployment.js';
 import { percentile } from './support.js';
 
 const BURST_ENDPOINTS = 4;
@@ -19,6 +20,8 @@ export type Burst = {
   deliveryRate: number;
   /** CPU seconds of the deployment (and PostgreSQL) per 1,000 webhooks delivered. */
   cpuPer1000: number;
+  /** The same, by role. */
+  cpuPer1000ByRole: Record<string, number>;
 };
 
 export type Measures = {
@@ -48,15 +51,19 @@ const burst = async (
   }
   const deliveries = events * BURST_ENDPOINTS;
   const before = receiver.count();
-  const cpuBefore = deployment.cpuSeconds();
+  const cpu = deployment.cpu();
   const started = performance.now();
   await publishAtOnce(deployment.call, `evt_${round}`, events);
   const publishRate = events / seconds(started);
   await waitFor(() => receiver.count() - before >= deliveries, 600_000);
   const deliveryRate = deliveries / seconds(started);
-  const cpuPer1000 = ((deployment.cpuSeconds() - cpuBefore) * 1000) / deliveries;
+  const used = cpu.since();
+  const per1000 = (seconds: number) => (seconds * 1000) / deliveries;
+  const cpuPer1000ByRole = Object.fromEntries(
+    Object.entries(used).map(([role, seconds]) => [role, per1000(seconds)]),
+  );
   for (const id of endpoints) await deployment.call('DELETE', `/v1/webhooks/${id}`);
-  return { publishRate, deliveryRate, cpuPer1000 };
+  return { publishRate, deliveryRate, cpuPer1000: per1000(totalCpu(used)), cpuPer1000ByRole };
 };
 
 /** Publish to receipt at the steady rate, after a second of the same load not counted. */
@@ -101,9 +108,9 @@ const runsWithWait = async (deployment: Deployment, count: number) => {
 /** The deployment's CPU over a quiet spell, after a pause for what the last phase left. */
 const idle = async (deployment: Deployment, spellSeconds: number) => {
   await new Promise((resolve) => setTimeout(resolve, 3000));
-  const before = deployment.cpuSeconds();
+  const cpu = deployment.cpu();
   await new Promise((resolve) => setTimeout(resolve, spellSeconds * 1000));
-  return (deployment.cpuSeconds() - before) / spellSeconds;
+  return totalCpu(cpu.since()) / spellSeconds;
 };
 
 /** The workload on `deployment`; `tag` sets its events apart from another's at the same receiver. */

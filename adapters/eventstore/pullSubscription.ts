@@ -28,6 +28,13 @@ export type AppendNews =
 export type AppendSignal = {
   listen: (listener: (news: AppendNews) => void) => () => void;
   notify: (news: AppendNews) => void;
+  /** How many listen now. */
+  listeners: () => number;
+  /**
+   * Whether news that carries on from `at` is on its way (a read of the log by the store, for
+   * all its subscriptions): a subscription there waits for it rather than read the log itself.
+   */
+  coming: (at: Position | undefined) => boolean;
 };
 
 export const appendSignal = (): AppendSignal => {
@@ -40,30 +47,63 @@ export const appendSignal = (): AppendSignal => {
     notify: (news) => {
       for (const listener of listeners) listener(news);
     },
+    listeners: () => listeners.size,
+    coming: () => false,
   };
 };
 
 /**
- * What the news since the cursor holds for this subscription, when the news is complete (each
- * append starting where the one before ended): the events it wants and where that leaves it. The
- * events come from the appends themselves, so the log is not read again.
+ * Events held as news by a subscription whose handler is busy, at most: past it, the news is
+ * dropped for a read of the log from the cursor, so that a slow handler holds a bounded part of
+ * the log in memory.
+ */
+const MAX_PENDING_EVENTS = 5_000;
+
+const startsAtOrBefore = (before: Position | undefined, at: Position | undefined) =>
+  before === undefined || (at !== undefined && comparePositions(before, at) <= 0);
+
+/**
+ * What the news since the cursor holds for this subscription, when no news is unknown: the events
+ * it wants and where that leaves it, and whether news beyond a gap is left over (an append whose
+ * predecessors are not yet in the news). Each item holds every event from its `before` to its
+ * `last`, so items that overlap (this process's appends, and a read of the tail that covers them)
+ * are taken from where the cursor stands, in order. The events come from the appends themselves,
+ * or a read of the log made once for all subscriptions, so this one does not read the log.
  */
 const fromNews = (
   news: readonly AppendNews[],
   cursor: Position | undefined,
   filter: EventFilter | undefined,
-): { to: Position | undefined; events: RecordedEvent[] } | undefined => {
+): { to: Position | undefined; events: RecordedEvent[]; after: AppendNews[] } | undefined => {
+  if (news.some((item) => item.unknown)) return undefined;
+  const known = (news as Array<Extract<AppendNews, { unknown: false }>>)
+    .slice()
+    .sort((a, b) =>
+      a.before === undefined
+        ? -1
+        : b.before === undefined
+          ? 1
+          : comparePositions(a.before, b.before),
+    );
   let at = cursor;
   const events: RecordedEvent[] = [];
-  for (const item of news) {
-    if (item.unknown) return undefined;
-    // News of appends the last read already covered.
+  const after: AppendNews[] = [];
+  for (const item of known) {
+    // News of appends the cursor already passed.
     if (at !== undefined && comparePositions(item.last, at) <= 0) continue;
-    if (item.before !== at) return undefined;
-    for (const event of item.events) if (matchesFilter(filter, event)) events.push(event);
+    if (after.length > 0 || !startsAtOrBefore(item.before, at)) {
+      after.push(item);
+      continue;
+    }
+    for (const event of item.events)
+      if (
+        (at === undefined || comparePositions(event.position, at) > 0) &&
+        matchesFilter(filter, event)
+      )
+        events.push(event);
     at = item.last;
   }
-  return { to: at, events };
+  return { to: at, events, after };
 };
 
 /** Those waiting for the subscription to reach a position; all told at once if it ends failing. */
@@ -111,9 +151,17 @@ export const pullSubscription = (
   const waiters = positionWaiters();
   // Every append since the subscription started is noted here, so no wake-up can fall in a gap.
   let pending: AppendNews[] = [{ unknown: true }];
+  let pendingEvents = 0;
+  /** What is pending waits for news that fills a gap before it. */
+  let stalled = false;
   let wake: (() => void) | undefined;
   const unlisten = signal.listen((news) => {
-    pending.push(news);
+    stalled = false;
+    pendingEvents += news.unknown ? 0 : news.events.length;
+    if (pendingEvents > MAX_PENDING_EVENTS) {
+      pending = [{ unknown: true }];
+      pendingEvents = 0;
+    } else pending.push(news);
     // Woken once: a group commit brings many appends in one go, and resolving a promise already
     // resolved takes V8's slow path each time.
     const sleeping = wake;
@@ -127,6 +175,7 @@ export const pullSubscription = (
   const turn = async () => {
     const news = pending;
     pending = [];
+    pendingEvents = 0;
     const known = fromNews(news, cursor, options.filter);
     if (known) {
       if (known.to !== undefined && known.to !== cursor) {
@@ -136,7 +185,14 @@ export const pullSubscription = (
         cursor = known.to;
         settleReached();
       }
-      return;
+      if (known.after.length === 0) return;
+      // A gap before the rest: the store's own read fills it soon, else this one reads.
+      if (signal.coming(cursor)) {
+        pending.unshift(...known.after);
+        for (const item of known.after) pendingEvents += item.unknown ? 0 : item.events.length;
+        stalled = true;
+        return;
+      }
     }
     const page = await readAll({
       ...(cursor !== undefined && { after: cursor }),
@@ -159,7 +215,7 @@ export const pullSubscription = (
 
   const run = async () => {
     while (!stopped) {
-      if (pending.length === 0) {
+      if (pending.length === 0 || stalled) {
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }

@@ -26,7 +26,9 @@ export type Notifications = {
  * each listener is told of the gap, for the notifications it may have missed.
  */
 export const notificationHub = (newClient: () => pg.Client): Notifications => {
-  const channels = new Map<string, Channel>();
+  /** The listeners of each channel: several parts of a process may listen on one. */
+  const channels = new Map<string, Set<Channel>>();
+  const everyListener = () => [...channels.values()].flatMap((set) => [...set]);
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let failures = 0;
@@ -49,12 +51,13 @@ export const notificationHub = (newClient: () => pg.Client): Notifications => {
       // An error of the connection (the server gone) ends it: 'end' follows, which reconnects.
       candidate.on('error', () => undefined);
       candidate.on('notification', (message) => {
-        channels.get(message.channel)?.onMessage(message.payload ?? '');
+        for (const listener of channels.get(message.channel) ?? [])
+          listener.onMessage(message.payload ?? '');
       });
       candidate.on('end', () => {
         if (client !== candidate) return;
         client = undefined;
-        for (const channel of channels.values()) channel.onGap();
+        for (const listener of everyListener()) listener.onGap();
         later();
       });
       try {
@@ -71,18 +74,22 @@ export const notificationHub = (newClient: () => pg.Client): Notifications => {
       }
       client = candidate;
       failures = 0;
-      for (const channel of channels.values()) channel.onGap();
+      for (const listener of everyListener()) listener.onGap();
     })().finally(() => {
       connecting = undefined;
     }));
 
   return {
     listen: async (name, onMessage, onGap) => {
-      channels.set(name, { onMessage, onGap });
+      const listener = { onMessage, onGap };
+      const listeners = channels.get(name) ?? new Set<Channel>();
+      channels.set(name, listeners.add(listener));
       if (!client) await connect();
       // Twice is harmless: a connection opened meanwhile may not have known of this channel.
-      await client?.query(`LISTEN ${name}`).catch(() => undefined);
+      else if (listeners.size === 1) await client.query(`LISTEN ${name}`).catch(() => undefined);
       return async () => {
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
         channels.delete(name);
         await client?.query(`UNLISTEN ${name}`).catch(() => undefined);
       };

@@ -7,12 +7,14 @@ import { groupCommit } from './groupCommit.js';
 import { headOf, readAllPage, readStreamEvents } from './logReads.js';
 import { createEventTables, eventsChannel } from './schema.js';
 import { listenForOthers } from './appendListener.js';
+import { tailReader } from './tailReader.js';
 
 /**
  * The log on PostgreSQL. Appends of a turn share one transaction (see groupCommit.ts); positions
  * are given in commit order, so a subscription never passes a commit that lands late. Appends are
  * announced after their commit (NOTIFY outside the append's transaction, which would otherwise
- * take the notification queue's lock inside every commit).
+ * take the notification queue's lock inside every commit); those of other processes are read once
+ * for all the subscriptions of this one (see tailReader.ts).
  */
 export const postgresEventStore = async (
   db: PostgresDatabase,
@@ -21,6 +23,12 @@ export const postgresEventStore = async (
   await createEventTables(db);
   const me = randomUUID();
   const signal = appendSignal();
+  const readAll: EventStore['readAll'] = (readOptions) => readAllPage(db, readOptions);
+  const headPosition = async () => {
+    const head = await headOf(db);
+    return head === null ? undefined : position(head);
+  };
+  const tail = tailReader(readAll, headPosition, signal, await headPosition());
   const appends = groupCommit(db, options.now ?? (() => new Date()), (committed) => {
     const last = committed.events[committed.events.length - 1]!;
     signal.notify({
@@ -29,20 +37,17 @@ export const postgresEventStore = async (
       last: last.position,
       events: committed.events,
     });
+    tail.appended(committed.before, last.position);
     db.pool.query('SELECT pg_notify($1, $2)', [eventsChannel(db), me]).catch(() => undefined);
   });
-  const stopListening = await listenForOthers(db, me, () => signal.notify({ unknown: true }));
-  const readAll: EventStore['readAll'] = (readOptions) => readAllPage(db, readOptions);
+  const stopListening = await listenForOthers(db, me, tail.othersAppended);
   return {
     append: (stream, events, expected) => appends.append({ stream, events, expected }),
     readStream: (stream, readOptions) => readStreamEvents(db, stream, readOptions),
     readAll,
     subscribe: (subscribeOptions, handler) =>
       pullSubscription(readAll, signal, subscribeOptions, handler),
-    headPosition: async () => {
-      const head = await headOf(db);
-      return head === null ? undefined : position(head);
-    },
+    headPosition,
     // Positions are given one after the other from the head under the append lock, and no event
     // is ever deleted: the log has no gaps, so the count is a subtraction (one index lookup),
     // not a scan that grows with history.

@@ -38,12 +38,73 @@ const later = (held: Owned, known: Owned): Owned =>
     }),
   );
 
+const laterOf = (checkpoint: string | null | undefined, position: string): string =>
+  checkpoint === null ||
+  checkpoint === undefined ||
+  comparePositions(position as Position, checkpoint as Position) > 0
+    ? position
+    : checkpoint;
+
 const sameKeys = (a: Owned, b: Owned) => a.size === b.size && [...a.keys()].every((k) => b.has(k));
+
+/**
+ * Events of none of a member's partitions pass far more often than its own (each append anywhere
+ * wakes every member): their checkpoint is written at most this often, not once per batch.
+ */
+const QUIET_CHECKPOINT_MS = 1000;
 
 type Member = {
   owned: Owned;
   subscription: Subscription | undefined;
   stopped: boolean;
+};
+
+/**
+ * The checkpoints of a member's partitions. After a batch its handler took events of, they are
+ * written before the batch counts as handled. Past a batch with none of its events, they move in
+ * memory at once and are written within a second: a member that dies meanwhile leaves its
+ * successor only that second of events to scan again, none of them its own. Writes go one at a
+ * time, so that none lands after a later one.
+ */
+const quietCheckpoints = (me: Member, leases: ReturnType<typeof partitionLeases>) => {
+  let writing: Promise<void> = Promise.resolve();
+  let unsaved: string | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const write = (scannedTo: string) =>
+    (writing = writing
+      .catch(() => undefined)
+      .then(async () => {
+        const held = [...me.owned.keys()];
+        const moved = await leases.advance(held, scannedTo);
+        for (const partition of held) {
+          if (moved.has(partition))
+            me.owned.set(partition, laterOf(me.owned.get(partition), scannedTo));
+          else me.owned.delete(partition);
+        }
+      }));
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const at = unsaved;
+    unsaved = undefined;
+    return at === undefined ? writing : write(at);
+  };
+  return {
+    save: (scannedTo: string) => {
+      clearTimeout(timer);
+      timer = undefined;
+      unsaved = undefined;
+      return write(scannedTo);
+    },
+    passed: (scannedTo: string) => {
+      for (const partition of me.owned.keys()) me.owned.set(partition, scannedTo);
+      unsaved = scannedTo;
+      if (timer || me.stopped) return;
+      timer = setTimeout(() => void flush().catch(() => undefined), QUIET_CHECKPOINT_MS);
+      timer.unref();
+    },
+    flush,
+  };
 };
 
 /**
@@ -70,6 +131,7 @@ const joinGroup = async (
       (checkpoint === null || comparePositions(event.position, checkpoint as Position) > 0)
     );
   };
+  const checkpoints = quietCheckpoints(me, leases);
   const follow = () => {
     const after = earliest(me.owned);
     me.subscription = eventStore.subscribe(
@@ -78,13 +140,10 @@ const joinGroup = async (
         // A handler that fails, or a checkpoint that cannot be moved, fails the batch: the
         // subscription hands it again after a pause, and the member holds on to its partitions.
         const mine = events.filter(wanted);
-        if (mine.length > 0) await handler(mine);
-        const held = [...me.owned.keys()];
-        const moved = await leases.advance(held, scannedTo);
-        for (const partition of held) {
-          if (moved.has(partition)) me.owned.set(partition, scannedTo);
-          else me.owned.delete(partition);
-        }
+        if (mine.length > 0) {
+          await handler(mine);
+          await checkpoints.save(scannedTo);
+        } else checkpoints.passed(scannedTo);
       },
     );
   };
@@ -134,6 +193,7 @@ const joinGroup = async (
       clearTimeout(timer);
       await chain.catch(() => undefined);
       await me.subscription?.stop();
+      await checkpoints.flush().catch(() => undefined);
       await leases.leave();
     },
   };

@@ -162,10 +162,11 @@ if (postgresUrl === undefined || postgresUrl === '') {
         let again: number[] = [];
         for (let i = 0; i < 100; i++) {
           again = (await listeners(db)).filter((pid) => pid !== first);
-          if (again.length >= 2) break;
+          if (again.length >= 1) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
-        expect(again, 'both stores listen again').to.have.length(2);
+        // The process listens on one connection, whatever listens in it: both stores here.
+        expect(again, 'one connection listens again, for both stores').to.have.length(1);
 
         const seen: RecordedEvent[] = [];
         const subscription = store.subscribe({}, (events) => {

@@ -116,6 +116,55 @@ if (postgresUrl === undefined || postgresUrl === '') {
       }
     });
 
+    it('writes its checkpoints after each batch of its own events, and past others’ at most once a second', async () => {
+      const db = await freshSchema();
+      const store = await postgresEventStore(db);
+      const writes: string[] = [];
+      const query = db.pool.query.bind(db.pool) as (...args: unknown[]) => Promise<unknown>;
+      const counted = {
+        ...db,
+        pool: new Proxy(db.pool, {
+          get: (pool, name, receiver) =>
+            name === 'query'
+              ? async (...args: unknown[]) => {
+                  const answer = await query(...args);
+                  // Noted once written, so that the test reads what it has seen written.
+                  if (String(args[0]).includes('SET checkpoint'))
+                    writes.push(String((args[1] as unknown[])[3]));
+                  return answer;
+                }
+              : (Reflect.get(pool, name, receiver) as unknown),
+        }),
+      };
+      const feed = await postgresFeed(counted, store, { keyOf: byStream, leaseMs: 1500 });
+      const handled: string[] = [];
+      const consumer = await feed.consume('workers', { typePrefixes: ['job.'] }, (events) => {
+        handled.push(...events.map((event) => event.stream));
+        return Promise.resolve();
+      });
+      try {
+        await appendTo(store, 'job-1', ['job.created']);
+        await until(() => handled.includes('job-1') && writes.length === 1);
+        // Forty appends of events the group does not take, each waking the member.
+        for (let i = 0; i < 40; i++) await appendTo(store, `other-${i}`, ['other.thing']);
+        const head = String(await store.headPosition());
+        await until(() => writes.includes(head), 5_000);
+        expect(writes.length, `checkpoint writes: ${writes.join(', ')}`).to.be.within(2, 4);
+        // An event of its own after them is written with its batch.
+        await appendTo(store, 'job-2', ['job.created']);
+        const after = String(await store.headPosition());
+        await until(() => handled.includes('job-2') && writes.includes(after));
+        const rows = await db.pool.query<{ checkpoint: string }>(
+          "SELECT DISTINCT checkpoint FROM feed_partitions WHERE grp = 'workers'",
+        );
+        expect(rows.rows.map((row) => row.checkpoint)).to.deep.equal([after]);
+      } finally {
+        await consumer.stop();
+        await store.close();
+        await db.drop();
+      }
+    });
+
     it('goes on after a checkpoint it could not move, and hands on the events after it', async () => {
       const db = await freshSchema();
       const store = await postgresEventStore(db);
