@@ -21,7 +21,7 @@ const startsAtOrBefore = (before: Position | undefined, at: Position | undefined
  * What the news since the cursor holds for this subscription, when no news is unknown: the events
  * it wants and where that leaves it, and whether news beyond a gap is left over (an append whose
  * predecessors are not yet in the news). Each item holds every event from its `before` to its
- * `last`, so items that overlap (this process's appends, and a read of the tail that covers them)
+ * `last` that this subscription wants, so items that overlap (this process's appends, and a read of the tail that covers them)
  * are taken from where the cursor stands, in order. The events come from the appends themselves,
  * or a read of the log made once for all subscriptions, so this one does not read the log.
  */
@@ -65,7 +65,7 @@ export const fromNews = (
  * The news of appends a subscription has not taken yet, noted as it comes so that no wake-up can
  * fall in a gap; at most MAX_PENDING_EVENTS events of it (past that, a read of the log instead).
  */
-export const newsInbox = (signal: AppendSignal) => {
+export const newsInbox = (signal: AppendSignal, filter: EventFilter | undefined) => {
   let pending: AppendNews[] = [{ unknown: true }];
   let pendingEvents = 0;
   /** What is pending waits for news that fills a gap before it. */
@@ -83,7 +83,7 @@ export const newsInbox = (signal: AppendSignal) => {
     const sleeping = wake;
     wake = undefined;
     sleeping?.();
-  });
+  }, filter);
 
   /** Waits for news that fills a gap; news that does not come within a bound is read instead. */
   const waitOutGap = async () => {

@@ -57,7 +57,7 @@ export const pullSubscription = (
   let cursor: Position | undefined = options.after;
   let stopped = false;
   const waiters = positionWaiters();
-  const inbox = newsInbox(signal);
+  const inbox = newsInbox(signal, options.filter);
 
   const settleReached = () => waiters.settle(cursor);
 

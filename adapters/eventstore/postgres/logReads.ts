@@ -1,4 +1,4 @@
-import type { EventMetadata, RecordedEvent } from '../../../domain/shared/envelope.js';
+import type { EventMetadata, Position, RecordedEvent } from '../../../domain/shared/envelope.js';
 import { position } from '../../../domain/shared/envelope.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import type { EventFilter, ReadAllOptions, ReadAllPage } from '../port.js';
@@ -59,6 +59,40 @@ export const filterSql = (
   // No index: an auditor's question, read in position order within the page's scan budget.
   equal("metadata->>'correlation_id'", filter?.correlationId);
   return { clause: parts.map((part) => ` AND ${part}`).join(''), params };
+};
+
+/**
+ * Events after `after` that pass any of `filters` (every event when undefined), a page at a time,
+ * bounded by the head as `readAllPage` is: a read of the tail for several subscriptions at once.
+ */
+export const readTailPage = async (
+  db: PostgresDatabase,
+  after: Position | undefined,
+  filters: readonly EventFilter[] | undefined,
+  limit: number,
+): Promise<ReadAllPage> => {
+  const head = await headOf(db);
+  const from = after ?? '0';
+  if (head === null || BigInt(head) <= BigInt(from))
+    return { events: [], scannedTo: after, atEnd: true };
+  const params: string[] = [];
+  const each = (filters ?? []).map((filter) => {
+    const sql = filterSql(filter, 4 + params.length);
+    params.push(...sql.params);
+    return sql.clause === '' ? undefined : `(${sql.clause.slice(' AND '.length)})`;
+  });
+  // A filter with no condition passes every event: so does the union.
+  const union =
+    filters === undefined || each.includes(undefined) ? '' : ` AND (${each.join(' OR ')})`;
+  const result = await db.pool.query<EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 AND position <= $2${union}
+     ORDER BY position LIMIT $3`,
+    [from, head, limit, ...(union === '' ? [] : params)],
+  );
+  const events = result.rows.map(toRecorded);
+  if (events.length === limit)
+    return { events, scannedTo: events[events.length - 1]!.position, atEnd: false };
+  return { events, scannedTo: position(head), atEnd: true };
 };
 
 export const headOf = async (db: PostgresDatabase): Promise<string | null> => {

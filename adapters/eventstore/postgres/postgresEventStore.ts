@@ -4,7 +4,7 @@ import type { PostgresDatabase } from '../../postgres/database.js';
 import type { EventStore } from '../port.js';
 import { appendSignal, pullSubscription } from '../pullSubscription.js';
 import { groupCommit } from './groupCommit.js';
-import { headOf, readAllPage, readStreamEvents } from './logReads.js';
+import { headOf, readAllPage, readStreamEvents, readTailPage } from './logReads.js';
 import { createEventTables, eventsChannel } from './schema.js';
 import { listenForOthers } from './appendListener.js';
 import { tailReader } from './tailReader.js';
@@ -28,7 +28,12 @@ export const postgresEventStore = async (
     const head = await headOf(db);
     return head === null ? undefined : position(head);
   };
-  const tail = tailReader(readAll, headPosition, signal, await headPosition());
+  const tail = tailReader(
+    (after, filters, limit) => readTailPage(db, after, filters, limit),
+    headPosition,
+    signal,
+    await headPosition(),
+  );
   const appends = groupCommit(db, options.now ?? (() => new Date()), (committed) => {
     const last = committed.events[committed.events.length - 1]!;
     signal.notify({

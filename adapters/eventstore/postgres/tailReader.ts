@@ -1,6 +1,7 @@
 import type { Position } from '../../../domain/shared/envelope.js';
 import { comparePositions } from '../../../domain/shared/envelope.js';
-import type { ReadAllOptions, ReadAllPage } from '../port.js';
+import type { EventFilter } from '../../../domain/shared/eventFilter.js';
+import type { ReadAllPage } from '../port.js';
 import type { AppendSignal } from '../pullSubscription.js';
 
 /** Events read at a time from the tail of the log. */
@@ -23,7 +24,11 @@ export type TailReader = {
  * One read at a time: appends announced during a read are read after it, together.
  */
 export const tailReader = (
-  readAll: (options: ReadAllOptions) => Promise<ReadAllPage>,
+  readTail: (
+    after: Position | undefined,
+    filters: readonly EventFilter[] | undefined,
+    limit: number,
+  ) => Promise<ReadAllPage>,
   headOf: () => Promise<Position | undefined>,
   signal: AppendSignal,
   headAtStart: Position | undefined,
@@ -35,7 +40,7 @@ export const tailReader = (
   let reading = false;
   let again = false;
 
-  const readTail = async () => {
+  const readOnce = async () => {
     reading = true;
     try {
       do {
@@ -54,10 +59,8 @@ export const tailReader = (
           continue;
         }
         const from = told;
-        const page = await readAll({
-          ...(from !== undefined && { after: from }),
-          limit: TAIL_PAGE,
-        });
+        // Only what some subscription here wants: each is told of every event it wants.
+        const page = await readTail(from, signal.wanted(), TAIL_PAGE);
         const to = page.scannedTo;
         if (to !== undefined && (from === undefined || comparePositions(to, from) > 0)) {
           signal.notify({ unknown: false, before: from, last: to, events: page.events });
@@ -82,7 +85,7 @@ export const tailReader = (
   return {
     othersAppended: () => {
       if (reading) again = true;
-      else void readTail();
+      else void readOnce();
     },
     appended: (before, last) => {
       if (!tracking) return;
@@ -90,7 +93,7 @@ export const tailReader = (
       // Appends of others came between: they are read, and told, after it.
       else if (told === undefined || comparePositions(last, told) > 0) {
         if (reading) again = true;
-        else void readTail();
+        else void readOnce();
       }
     },
   };

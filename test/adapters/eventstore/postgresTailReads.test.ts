@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { postgresEventStore } from '../../../adapters/eventstore/postgres/postgresEventStore.js';
+import type { PostgresDatabase } from '../../../adapters/postgres/database.js';
+import { openPostgres } from '../../../adapters/postgres/database.js';
+import { newEvent } from '../../support/events.js';
+import { NO_POSTGRES, freshSchema, postgresUrl } from '../../support/postgresSchema.js';
+import { skipSuite } from '../../support/skipSuite.js';
+
+/** The process's reads of the log (its SELECTs of events by position), and the types they fetched. */
+const countedReads = (db: PostgresDatabase) => {
+  const reads: string[][] = [];
+  const query = db.pool.query.bind(db.pool) as (...args: unknown[]) => Promise<unknown>;
+  const counted: PostgresDatabase = {
+    ...db,
+    pool: new Proxy(db.pool, {
+      get: (pool, name, receiver) =>
+        name === 'query'
+          ? async (...args: unknown[]) => {
+              const answer = (await query(...args)) as { rows?: Array<{ type?: string }> };
+              if (/FROM events WHERE position >/.test(String(args[0])))
+                reads.push((answer.rows ?? []).map((row) => String(row.type)));
+              return answer;
+            }
+          : (Reflect.get(pool, name, receiver) as unknown),
+    }),
+  };
+  return { db: counted, reads };
+};
+
+if (postgresUrl === undefined || postgresUrl === '') {
+  skipSuite('PostgreSQL event store: the appends of other processes', NO_POSTGRES);
+} else {
+  describe('PostgreSQL event store: the appends of other processes', function () {
+    this.timeout(20_000);
+
+    it('are read once for all the subscriptions of a process, and only the events one of them wants', async () => {
+      const writer = await freshSchema();
+      // The reading process: a pool and a listener of its own, on the same schema.
+      const reading = await openPostgres({ url: postgresUrl!, schema: writer.schema });
+      const { db, reads } = countedReads(reading);
+      const elsewhere = await postgresEventStore(writer);
+      const here = await postgresEventStore(db);
+      const seen = { orders: [] as string[], invoices: [] as string[] };
+      const subscriptions = [
+        here.subscribe({ filter: { typePrefixes: ['order.'] } }, (events) => {
+          seen.orders.push(...events.map((event) => event.stream));
+          return Promise.resolve();
+        }),
+        here.subscribe({ filter: { streamPrefixes: ['invoice-'] } }, (events) => {
+          seen.invoices.push(...events.map((event) => event.stream));
+          return Promise.resolve();
+        }),
+      ];
+      try {
+        const firstReads = reads.length;
+        for (let i = 0; i < 20; i++) {
+          for (const [stream, type] of [
+            [`order-${i}`, 'order.created'],
+            [`invoice-${i}`, 'invoice.issued'],
+            [`noise-${i}`, 'noise.made'],
+          ] as const) {
+            const appended = await elsewhere.append(stream, [newEvent(type)], 'any');
+            if (isLeft(appended)) throw new Error('append refused');
+          }
+        }
+        const head = (await elsewhere.headPosition())!;
+        await Promise.all(subscriptions.map((subscription) => subscription.reached(head)));
+        expect(seen.orders).to.have.length(20);
+        expect(seen.invoices).to.have.length(20);
+        const later = reads.slice(firstReads);
+        // Sixty appends, each announced: one read each at most for both subscriptions, not two.
+        expect(later.length, 'reads of the log').to.be.within(1, 60);
+        expect(later.flat(), 'events read that no subscription wants').to.not.include('noise.made');
+      } finally {
+        for (const subscription of subscriptions) await subscription.stop();
+        await here.close();
+        await elsewhere.close();
+        await reading.close();
+        await writer.drop();
+      }
+    });
+  });
+}
