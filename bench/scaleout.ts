@@ -178,7 +178,7 @@ export const scaleoutBenchmark: Benchmark = async ({ quick }): Promise<Benchmark
         notes: [
           `Each deployment built as \`npm start\` runs it, every process on this machine with PostgreSQL: the embedded mode in one process; the distributed mode as ${splitDeployment.name}, requests sent to the API processes in turn. Both ran the same workload one after the other: a warm-up burst (not counted), a burst of ${sizes.burst} events from 32 publishers at once to 4 endpoints of one merchant (receiver answering 204 at once), ${sizes.steadySeconds} s of publishing at ${LATENCY_RATE} events/s to another merchant, ${sizes.runs} one-step runs with wait one after the other, and ${sizes.idleSeconds} s with nothing to do.`,
           `CPU is user + system time from /proc: of the service's processes, and for the distributed mode of every PostgreSQL process as well.`,
-          `Scale-out: ${fanEvents} events, each to one of ${FAN_OUT_ENDPOINTS} merchants with one endpoint each, whose receiver answers after ${SLOW_RECEIVER_MS} ms, each dispatcher allowed ${DISPATCHER_CONCURRENCY} tries in flight (SLUICE_DELIVERY_CONCURRENCY); 1 api, the projector and 1 executor beside the dispatchers; the rate between the receipt of the first and the last tenth.`,
+          `Scale-out: ${fanEvents} events published to ${FAN_OUT_ENDPOINTS} merchants in turn, then replayed to one endpoint of each, whose receiver answers after ${SLOW_RECEIVER_MS} ms, each dispatcher allowed ${DISPATCHER_CONCURRENCY} tries in flight (SLUICE_DELIVERY_CONCURRENCY); 1 api, the projector and 1 executor beside the dispatchers; the rate between the receipt of the first and the last tenth.`,
           `The ${load}.`,
         ],
       };
