@@ -15,6 +15,14 @@ type Waiter = {
   deadline: number;
 };
 
+/** The next look: at the usual pace, or sooner at the earliest deadline of a wait. */
+const lookDelay = (waiters: Iterable<Waiter>, pace: number) => {
+  let delay = pace;
+  const now = performance.now();
+  for (const waiter of waiters) delay = Math.min(delay, Math.max(0, waiter.deadline - now));
+  return delay;
+};
+
 /** How far each projection is known to have come: it only ever moves forward. */
 const knownProgress = () => {
   const known = new Map<string, Position>();
@@ -48,6 +56,8 @@ export const checkpointWatch = (
   const { learn, passed } = knownProgress();
   const lookEveryMs = progress ? LOOK_EVERY_MS_ANNOUNCED : LOOK_EVERY_MS;
   let timer: NodeJS.Timeout | undefined;
+  /** When the planned look is due (performance.now()). */
+  let timerAt = 0;
   let looking = false;
 
   const judge = () => {
@@ -80,19 +90,25 @@ export const checkpointWatch = (
     judge();
   };
 
+  const nextLookIn = () => lookDelay(waiters, lookEveryMs);
+
   const lookSoon = (delayMs: number) => {
-    if (timer || waiters.size === 0) return;
+    if (waiters.size === 0) return;
+    // A look already planned for later than this one is brought forward.
+    if (timer && timerAt <= performance.now() + delayMs) return;
+    clearTimeout(timer);
+    timerAt = performance.now() + delayMs;
     timer = setTimeout(() => {
       timer = undefined;
-      if (looking) return lookSoon(lookEveryMs);
+      if (looking) return lookSoon(nextLookIn());
       looking = true;
       look()
         .finally(() => {
           looking = false;
         })
         .then(
-          () => lookSoon(lookEveryMs),
-          () => lookSoon(lookEveryMs),
+          () => lookSoon(nextLookIn()),
+          () => lookSoon(nextLookIn()),
         );
     }, delayMs);
   };
@@ -118,8 +134,8 @@ export const checkpointWatch = (
         if (passed(waiter)) return done(true);
         waiters.add(waiter);
         // Without announcements, the first look is at once; with them, the announcement of this
-        // position is usually on its way, and the look waits for it to be lost.
-        lookSoon(progress ? lookEveryMs : 0);
+        // position is usually on its way, and the look waits for it to be lost (or the deadline).
+        lookSoon(progress ? nextLookIn() : 0);
       }),
     stop: async () => {
       if (timer) clearTimeout(timer);

@@ -63,6 +63,32 @@ if (postgresUrl === undefined || postgresUrl === '') {
       }
     });
 
+    it('ends a short wait at its deadline, not at the next look for a lost announcement', async () => {
+      const db = await freshSchema();
+      const events = await postgresEventStore(db);
+      const reads = await postgresReadStore(db);
+      await reads.registerProjection(countingProjection.name, countingProjection.collections);
+      // Nobody projects: nothing is announced, and the checkpoint never moves.
+      const view = projectorView(
+        events,
+        reads,
+        [countingProjection],
+        postgresProjectionProgress(db),
+      );
+      try {
+        const tick = await events.append('s-1', [newEvent('count.tick')], 'any');
+        if (isLeft(tick)) throw new Error('append refused');
+        const started = performance.now();
+        expect(await view.caughtUp(tick.right.position, 150)).to.equal(false);
+        // Well before the second at which a lost announcement is looked for.
+        expect(performance.now() - started).to.be.below(900);
+      } finally {
+        await view.stop();
+        await events.close();
+        await db.drop();
+      }
+    });
+
     it('ignores what is not an announcement, and keeps only the latest of a burst', async () => {
       const db = await freshSchema();
       const heard: AppliedTo[] = [];
