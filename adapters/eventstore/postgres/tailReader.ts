@@ -59,11 +59,14 @@ export const tailReader = (
           continue;
         }
         const from = told;
-        // Only what some subscription here wants: each is told of every event it wants.
-        const page = await readTail(from, signal.wanted(), TAIL_PAGE);
+        // Only what some subscription here wants: each is told of every event it wants. One
+        // that joins during the read is told only that something changed.
+        const { filters, joined } = signal.wanted();
+        const page = await readTail(from, filters, TAIL_PAGE);
         const to = page.scannedTo;
         if (to !== undefined && (from === undefined || comparePositions(to, from) > 0)) {
-          signal.notify({ unknown: false, before: from, last: to, events: page.events });
+          const events = page.events;
+          signal.notify({ unknown: false, before: from, last: to, events, readFor: joined });
           if (told === undefined || comparePositions(to, told) > 0) told = to;
         }
         if (!page.atEnd) again = true;

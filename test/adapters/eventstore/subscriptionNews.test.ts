@@ -120,6 +120,26 @@ describe('a subscription told of appends as news', function () {
       expect(log.reads(), 'reads of the log').to.equal(1);
     }));
 
+  it('reads the log itself when it joined after a read of the tail began (its filter may not have been read)', () =>
+    withLog(async (log) => {
+      const [first] = await log.append(1);
+      const before = log.signal.wanted();
+      log.start(first!.position);
+      await until(() => log.reads() === 1);
+      const [a] = await log.append(1);
+      // A read that began before this subscription listened: its events were chosen for others.
+      log.signal.notify({
+        unknown: false,
+        before: first!.position,
+        events: [],
+        last: a!.position,
+        readFor: before.joined,
+      });
+      await until(() => log.handled.length === 1);
+      expect(log.handled).to.deep.equal([a!.position]);
+      expect(log.reads(), 'reads of the log').to.equal(2);
+    }));
+
   it('reads the log itself when the news that would fill a gap does not come', () =>
     withLog(async (log) => {
       const [first] = await log.append(1);
