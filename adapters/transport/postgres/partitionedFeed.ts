@@ -147,17 +147,24 @@ const joinGroup = async (
       },
     );
   };
-  const restart = async () => {
+  /**
+   * A subscription that stops while its reads fail never tells of a recovery: its trouble goes
+   * with it, or the worker would stay not ready behind a failure no loop of it still has.
+   */
+  const unfollow = async () => {
     await me.subscription?.stop();
     me.subscription = undefined;
+    reading.report(undefined);
+  };
+  const restart = async () => {
+    await unfollow();
     if (!me.stopped && me.owned.size > 0) follow();
   };
   const rebalance = async () => {
     if (me.stopped) return;
     const now = await leases.rebalance();
     if (sameKeys(now, me.owned) && (me.subscription !== undefined || now.size === 0)) return;
-    await me.subscription?.stop();
-    me.subscription = undefined;
+    await unfollow();
     // A batch that ended while the leases were read moved checkpoints past what was read.
     me.owned = later(now, me.owned);
     await restart();

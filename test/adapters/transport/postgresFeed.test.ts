@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import type { EventStore } from '../../../adapters/eventstore/port.js';
+import type { EventStore, SubscriptionTrouble } from '../../../adapters/eventstore/port.js';
+import { eventsChannel } from '../../../adapters/eventstore/postgres/schema.js';
 import { postgresEventStore } from '../../../adapters/eventstore/postgres/postgresEventStore.js';
 import { partitionLeases } from '../../../adapters/partitions/postgres/leases.js';
 import { postgresFeed } from '../../../adapters/transport/postgres/partitionedFeed.js';
@@ -201,6 +202,41 @@ if (postgresUrl === undefined || postgresUrl === '') {
         await appendTo(store, 'job-3', ['job.created']);
         await until(() => handled.includes('job-3:job.created'), 10_000);
         expect(refuseAdvance, 'the move was refused once').to.equal(false);
+      } finally {
+        await consumer.stop();
+        await store.close();
+        await db.drop();
+      }
+    });
+
+    it('is no longer in trouble once the reads that failed belong to partitions it gave up', async () => {
+      const db = await freshSchema();
+      const store = await postgresEventStore(db);
+      const feed = await postgresFeed(db, store, { keyOf: byStream, leaseMs: 600 });
+      let trouble: SubscriptionTrouble | undefined;
+      const consumer = await feed.consume(
+        'workers',
+        { streamPrefixes: ['job-'] },
+        () => Promise.resolve(),
+        { onTrouble: (told) => (trouble = told) },
+      );
+      try {
+        // Reads of the log fail while its table is away; a notification has the member read.
+        await db.pool.query('ALTER TABLE events RENAME TO events_away');
+        await db.pool.query('SELECT pg_notify($1, $2)', [eventsChannel(db), 'elsewhere']);
+        await until(() => trouble !== undefined, 5_000);
+        // Another member takes every partition while the reads fail: this one follows none.
+        await db.pool.query(
+          `INSERT INTO feed_members (grp, member, until) VALUES ('workers', 'other', now() + interval '1 minute')`,
+        );
+        await db.pool.query(
+          `UPDATE feed_partitions SET owner = 'other', until = now() + interval '1 minute' WHERE grp = 'workers'`,
+        );
+        // A few renewals of the member (each a third of its lease) find that out.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await db.pool.query('ALTER TABLE events_away RENAME TO events');
+        await until(() => trouble === undefined, 5_000).catch(() => undefined);
+        expect(trouble?.error.message, 'trouble left behind by a stopped read').to.equal(undefined);
       } finally {
         await consumer.stop();
         await store.close();
