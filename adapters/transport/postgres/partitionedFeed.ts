@@ -64,41 +64,46 @@ type Member = {
  * written before the batch counts as handled. Past a batch with none of its events, they move in
  * memory at once and are written within a second: a member that dies meanwhile leaves its
  * successor only that second of events to scan again, none of them its own. Writes go one at a
- * time, so that none lands after a later one.
+ * time, so that none lands after a later one. Each write is for the partitions the batch was
+ * scanned for: a partition taken over since starts from its own checkpoint, which no write of
+ * what was scanned before it came moves.
  */
 const quietCheckpoints = (me: Member, leases: ReturnType<typeof partitionLeases>) => {
   let writing: Promise<void> = Promise.resolve();
-  let unsaved: string | undefined;
+  let unsaved: { partitions: number[]; scannedTo: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const write = (scannedTo: string) =>
+  const write = (partitions: number[], scannedTo: string) =>
     (writing = writing
       .catch(() => undefined)
       .then(async () => {
-        const held = [...me.owned.keys()];
-        const moved = await leases.advance(held, scannedTo);
-        for (const partition of held) {
+        const moved = await leases.advance(partitions, scannedTo);
+        for (const partition of partitions) {
+          // Given up meanwhile: it is no longer this member's to keep.
+          if (!me.owned.has(partition)) continue;
           if (moved.has(partition))
             me.owned.set(partition, laterOf(me.owned.get(partition), scannedTo));
           else me.owned.delete(partition);
         }
       }));
-  const flush = () => {
+  const flush = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
-    const at = unsaved;
+    const pending = unsaved;
     unsaved = undefined;
-    return at === undefined ? writing : write(at);
+    // A write that failed before is not failed again: its batch was tried again, or is moot.
+    if (pending === undefined) return writing.catch(() => undefined);
+    return write(pending.partitions, pending.scannedTo);
   };
   return {
     save: (scannedTo: string) => {
       clearTimeout(timer);
       timer = undefined;
       unsaved = undefined;
-      return write(scannedTo);
+      return write([...me.owned.keys()], scannedTo);
     },
     passed: (scannedTo: string) => {
       for (const partition of me.owned.keys()) me.owned.set(partition, scannedTo);
-      unsaved = scannedTo;
+      unsaved = { partitions: [...me.owned.keys()], scannedTo };
       if (timer || me.stopped) return;
       timer = setTimeout(() => void flush().catch(() => undefined), QUIET_CHECKPOINT_MS);
       timer.unref();
@@ -165,6 +170,8 @@ const joinGroup = async (
     const now = await leases.rebalance();
     if (sameKeys(now, me.owned) && (me.subscription !== undefined || now.size === 0)) return;
     await unfollow();
+    // What was scanned for the partitions held until now is written before they change.
+    await checkpoints.flush();
     // A batch that ended while the leases were read moved checkpoints past what was read.
     me.owned = later(now, me.owned);
     await restart();

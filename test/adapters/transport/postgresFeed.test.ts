@@ -3,6 +3,7 @@ import { isLeft } from 'fp-ts/lib/Either.js';
 import type { EventStore, SubscriptionTrouble } from '../../../adapters/eventstore/port.js';
 import { eventsChannel } from '../../../adapters/eventstore/postgres/schema.js';
 import { postgresEventStore } from '../../../adapters/eventstore/postgres/postgresEventStore.js';
+import { hashOf } from '../../../adapters/partitions/hash.js';
 import { partitionLeases } from '../../../adapters/partitions/postgres/leases.js';
 import { postgresFeed } from '../../../adapters/transport/postgres/partitionedFeed.js';
 import type { RecordedEvent } from '../../../domain/shared/envelope.js';
@@ -204,6 +205,44 @@ if (postgresUrl === undefined || postgresUrl === '') {
         expect(refuseAdvance, 'the move was refused once').to.equal(false);
       } finally {
         await consumer.stop();
+        await store.close();
+        await db.drop();
+      }
+    });
+
+    it('hands every event of partitions it takes over, past which it had moved in memory only', async () => {
+      const db = await freshSchema();
+      const store = await postgresEventStore(db);
+      const feed = await postgresFeed(db, store, { keyOf: byStream, leaseMs: 300 });
+      // A stream of a partition the other member will hold (the upper half of the twelve).
+      let stream = 'job-0';
+      for (let i = 0; hashOf(stream) % 12 < 6; i++) stream = `job-${i}`;
+      const handled = new Set<string>();
+      let batches = 0;
+      const member = await feed.consume('workers', { streamPrefixes: ['job-'] }, async (events) => {
+        // The first batch of what it takes over is slow: its checkpoints' timer falls within it.
+        if (batches++ === 0) await new Promise((resolve) => setTimeout(resolve, 1_500));
+        for (const event of events) handled.add(event.id);
+      });
+      const other = partitionLeases(db, 'workers', 'other', { partitions: 12, leaseMs: 300 });
+      try {
+        // The other member joins; once this one gave back its extra half, it takes it.
+        for (let tries = 0; (await other.rebalance()).size < 6; tries++) {
+          if (tries > 100) throw new Error('the other member took no partitions');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        // Events of the other's partition pass this member: they move its checkpoints in memory.
+        await appendTo(
+          store,
+          stream,
+          Array.from({ length: 1200 }, () => 'job.step'),
+        );
+        // The other dies; this member takes its partitions over once their lease ran out.
+        await until(() => handled.size >= 1200, 15_000).catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(handled.size, 'events of the partitions taken over').to.equal(1200);
+      } finally {
+        await member.stop();
         await store.close();
         await db.drop();
       }
