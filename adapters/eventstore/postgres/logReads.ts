@@ -64,14 +64,17 @@ export const filterSql = (
 /**
  * Events after `after` that pass any of `filters` (every event when undefined), a page at a time,
  * bounded by the head as `readAllPage` is: a read of the tail for several subscriptions at once.
+ * `knownHead`, a position known committed (told by its appender), bounds it without a read of
+ * the head: positions are given in commit order, so everything at or before it is committed.
  */
 export const readTailPage = async (
   db: PostgresDatabase,
   after: Position | undefined,
   filters: readonly EventFilter[] | undefined,
   limit: number,
+  knownHead?: Position,
 ): Promise<ReadAllPage> => {
-  const head = await headOf(db);
+  const head = knownHead ?? (await headOf(db));
   const from = after ?? '0';
   if (head === null || BigInt(head) <= BigInt(from))
     return { events: [], scannedTo: after, atEnd: true };

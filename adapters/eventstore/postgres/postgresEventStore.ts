@@ -7,14 +7,16 @@ import { groupCommit } from './groupCommit.js';
 import { headOf, readAllPage, readStreamEvents, readTailPage } from './logReads.js';
 import { createEventTables, eventsChannel } from './schema.js';
 import { listenForOthers } from './appendListener.js';
+import { noticeSender, noticesOf } from './appendNotices.js';
 import { tailReader } from './tailReader.js';
 
 /**
  * The log on PostgreSQL. Appends of a turn share one transaction (see groupCommit.ts); positions
  * are given in commit order, so a subscription never passes a commit that lands late. Appends are
- * announced after their commit (NOTIFY outside the append's transaction, which would otherwise
- * take the notification queue's lock inside every commit); those of other processes are read once
- * for all the subscriptions of this one (see tailReader.ts).
+ * announced after their commit, with their events where they fit (NOTIFY outside the append's
+ * transaction, which would otherwise take the notification queue's lock inside every commit);
+ * other processes take them from the notice, or read them once for all their subscriptions (see
+ * tailReader.ts).
  */
 export const postgresEventStore = async (
   db: PostgresDatabase,
@@ -29,11 +31,12 @@ export const postgresEventStore = async (
     return head === null ? undefined : position(head);
   };
   const tail = tailReader(
-    (after, filters, limit) => readTailPage(db, after, filters, limit),
+    (after, filters, limit, head) => readTailPage(db, after, filters, limit, head),
     headPosition,
     signal,
     await headPosition(),
   );
+  const notices = noticeSender(db, eventsChannel(db));
   const appends = groupCommit(db, options.now ?? (() => new Date()), (committed) => {
     const last = committed.events[committed.events.length - 1]!;
     signal.notify({
@@ -43,7 +46,7 @@ export const postgresEventStore = async (
       events: committed.events,
     });
     tail.appended(committed.before, last.position);
-    db.pool.query('SELECT pg_notify($1, $2)', [eventsChannel(db), me]).catch(() => undefined);
+    notices.send(noticesOf(me, committed));
   });
   const stopListening = await listenForOthers(db, me, tail.othersAppended);
   return {
@@ -65,6 +68,7 @@ export const postgresEventStore = async (
     },
     close: async () => {
       await appends.drained();
+      await notices.sent();
       signal.notify({ unknown: true });
       await stopListening();
     },

@@ -3,32 +3,122 @@ import { comparePositions } from '../../../domain/shared/envelope.js';
 import type { EventFilter } from '../../../domain/shared/eventFilter.js';
 import type { ReadAllPage } from '../port.js';
 import type { AppendSignal } from '../pullSubscription.js';
+import type { AppendNotice } from './appendNotices.js';
 
 /** Events read at a time from the tail of the log. */
 const TAIL_PAGE = 500;
+/** Events of notices held while a read is under way, at most: past it, they are read instead. */
+const MAX_HELD_EVENTS = 5_000;
 
 export type TailReader = {
-  /** Appends were made elsewhere (or may have been): read them, once, for every subscription. */
-  othersAppended: () => void;
+  /**
+   * Appends were made elsewhere: told by their notice, or (none) may have been. A notice that
+   * carries its events and follows on from what was told is told as it is; anything else is read.
+   */
+  othersAppended: (notice?: AppendNotice) => void;
   /** This process appended from `before` to `last`, and told its subscriptions with the events. */
   appended: (before: Position | undefined, last: Position) => void;
 };
 
+const laterOf = (a: Position | undefined, b: Position) =>
+  a === undefined || comparePositions(b, a) > 0 ? b : a;
+
+/** Notices with their events that came during a read, to be taken after it, in order. */
+const heldNotices = () => {
+  let held: AppendNotice[] = [];
+  let events = 0;
+  return {
+    /** False when the notice cannot be held (no events, or too many held): it is read instead. */
+    hold: (notice: AppendNotice | undefined): boolean => {
+      if (!notice?.events || events + notice.events.length > MAX_HELD_EVENTS) return false;
+      held.push(notice);
+      events += notice.events.length;
+      return true;
+    },
+    any: () => held.length > 0,
+    takeAll: (): AppendNotice[] => {
+      const all = held.sort((a, b) => comparePositions(a.last, b.last));
+      held = [];
+      events = 0;
+      return all;
+    },
+  };
+};
+
+/** How far the log is known committed: a read goes that far without asking for the head. */
+const knownCommits = () => {
+  let known: Position | undefined;
+  /** A wake without a notice: the next read asks for the head. */
+  let headUnknown = false;
+  return {
+    committed: (at: Position) => {
+      known = laterOf(known, at);
+    },
+    woken: () => {
+      headUnknown = true;
+    },
+    /** Where the next read from `from` ends; undefined: at the head, which it asks for. */
+    boundFrom: (from: Position | undefined) => {
+      const bound =
+        !headUnknown &&
+        known !== undefined &&
+        (from === undefined || comparePositions(known, from) > 0)
+          ? known
+          : undefined;
+      headUnknown = false;
+      return bound;
+    },
+  };
+};
+
+/** A notice to a process told the log up to `told`: told already, news as it is, or to read. */
+const noticeAgainst = (notice: AppendNotice, told: Position | undefined) => {
+  if (told !== undefined && comparePositions(notice.last, told) <= 0) return 'told';
+  const follows =
+    notice.before === undefined ||
+    (told !== undefined && comparePositions(notice.before, told) <= 0);
+  return notice.events && follows ? 'news' : 'read';
+};
+
+type ReadTail = (
+  after: Position | undefined,
+  filters: readonly EventFilter[] | undefined,
+  limit: number,
+  head: Position | undefined,
+) => Promise<ReadAllPage>;
+
 /**
- * The appends of other processes, read once for all the subscriptions of this process and told to
- * them as news with their events, as its own appends are. Without it, every subscription of every
- * process would read the log after every append anywhere: the reads of a deployment would grow
- * with its processes times their subscriptions. A subscription that is behind, or news that does
- * not follow on from where it stands, still has it read the log itself.
+ * Reads the log on from `from` (as far as `bound`, or the head), only what some subscription here
+ * wants, and tells it: each is told of every event it wants. One that joins during the read is
+ * told only that something changed.
+ */
+const readStretch = async (
+  readTail: ReadTail,
+  signal: AppendSignal,
+  from: Position | undefined,
+  bound: Position | undefined,
+): Promise<ReadAllPage> => {
+  const { filters, joined } = signal.wanted();
+  const page = await readTail(from, filters, TAIL_PAGE, bound);
+  const to = page.scannedTo;
+  if (to !== undefined && (from === undefined || comparePositions(to, from) > 0))
+    signal.notify({ unknown: false, before: from, last: to, events: page.events, readFor: joined });
+  return page;
+};
+
+/**
+ * The appends of other processes, told to the subscriptions of this process as news with their
+ * events, as its own appends are. Most come with their events in the notice of the process that
+ * made them, and cost no read. The rest (a notice too large to carry them, one that arrives
+ * before an earlier one, a wake without a notice) are read once for all the subscriptions, only
+ * the events some subscription here wants. Without it, every subscription of every process would
+ * read the log after every append anywhere. A subscription that is behind, or news that does not
+ * follow on from where it stands, still has it read the log itself.
  *
- * One read at a time: appends announced during a read are read after it, together.
+ * One read at a time: appends announced during a read are taken after it, together.
  */
 export const tailReader = (
-  readTail: (
-    after: Position | undefined,
-    filters: readonly EventFilter[] | undefined,
-    limit: number,
-  ) => Promise<ReadAllPage>,
+  readTail: ReadTail,
   headOf: () => Promise<Position | undefined>,
   signal: AppendSignal,
   headAtStart: Position | undefined,
@@ -39,6 +129,23 @@ export const tailReader = (
   let tracking = true;
   let reading = false;
   let again = false;
+  const commits = knownCommits();
+  const held = heldNotices();
+
+  /** Tells a notice as news if it follows on from `told`; false when it is to be read instead. */
+  const take = (notice: AppendNotice): boolean => {
+    const is = noticeAgainst(notice, told);
+    if (is === 'news') {
+      signal.notify({
+        unknown: false,
+        before: notice.before,
+        last: notice.last,
+        events: notice.events!,
+      });
+      told = notice.last;
+    }
+    return is !== 'read';
+  };
 
   const readOnce = async () => {
     reading = true;
@@ -48,30 +155,29 @@ export const tailReader = (
         // Nobody listens: nothing to read. The next subscription reads from its own cursor.
         if (signal.listeners() === 0) {
           tracking = false;
+          held.takeAll();
           return;
         }
         if (!tracking) {
-          const head = await headOf();
-          told = head;
+          told = await headOf();
           tracking = true;
           // What came meanwhile, each subscription reads for itself, once.
           signal.notify({ unknown: true });
           continue;
         }
         const from = told;
-        // Only what some subscription here wants: each is told of every event it wants. One
-        // that joins during the read is told only that something changed.
-        const { filters, joined } = signal.wanted();
-        const page = await readTail(from, filters, TAIL_PAGE);
-        const to = page.scannedTo;
-        if (to !== undefined && (from === undefined || comparePositions(to, from) > 0)) {
-          const events = page.events;
-          signal.notify({ unknown: false, before: from, last: to, events, readFor: joined });
-          if (told === undefined || comparePositions(to, told) > 0) told = to;
-        }
+        const page = await readStretch(readTail, signal, from, commits.boundFrom(from));
+        if (
+          page.scannedTo !== undefined &&
+          (told === undefined || comparePositions(page.scannedTo, told) > 0)
+        )
+          told = page.scannedTo;
         if (!page.atEnd) again = true;
+        // The notices held meanwhile, told in order; one that does not follow on is read.
+        if (!again && held.any()) again = !held.takeAll().every(take);
       } while (again);
     } catch {
+      held.takeAll();
       // The subscriptions read the log themselves, each after its own pause if it fails too.
       signal.notify({ unknown: true });
     } finally {
@@ -86,11 +192,18 @@ export const tailReader = (
     (told === undefined || (at !== undefined && comparePositions(told, at) <= 0));
 
   return {
-    othersAppended: () => {
-      if (reading) again = true;
-      else void readOnce();
+    othersAppended: (notice) => {
+      if (notice) commits.committed(notice.last);
+      else commits.woken();
+      if (reading) {
+        if (!held.hold(notice)) again = true;
+        return;
+      }
+      if (notice && tracking && signal.listeners() > 0 && take(notice)) return;
+      void readOnce();
     },
     appended: (before, last) => {
+      commits.committed(last);
       if (!tracking) return;
       if (before === told) told = last;
       // Appends of others came between: they are read, and told, after it.

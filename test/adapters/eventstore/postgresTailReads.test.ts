@@ -34,7 +34,8 @@ if (postgresUrl === undefined || postgresUrl === '') {
   describe('PostgreSQL event store: the appends of other processes', function () {
     this.timeout(20_000);
 
-    it('are read once for all the subscriptions of a process, and only the events one of them wants', async () => {
+    /** Two processes on one schema: `here` subscribes to orders and to invoices. */
+    const twoProcesses = async () => {
       const writer = await freshSchema();
       // The reading process: a pool and a listener of its own, on the same schema.
       const reading = await openPostgres({ url: postgresUrl!, schema: writer.schema });
@@ -52,32 +53,59 @@ if (postgresUrl === undefined || postgresUrl === '') {
           return Promise.resolve();
         }),
       ];
-      try {
-        const firstReads = reads.length;
+      /** Twenty of each: orders, invoices, and events no subscription wants. */
+      const appendAll = async (data: unknown) => {
         for (let i = 0; i < 20; i++) {
           for (const [stream, type] of [
             [`order-${i}`, 'order.created'],
             [`invoice-${i}`, 'invoice.issued'],
             [`noise-${i}`, 'noise.made'],
           ] as const) {
-            const appended = await elsewhere.append(stream, [newEvent(type)], 'any');
+            const appended = await elsewhere.append(stream, [newEvent(type, data)], 'any');
             if (isLeft(appended)) throw new Error('append refused');
           }
         }
         const head = (await elsewhere.headPosition())!;
         await Promise.all(subscriptions.map((subscription) => subscription.reached(head)));
-        expect(seen.orders).to.have.length(20);
-        expect(seen.invoices).to.have.length(20);
-        const later = reads.slice(firstReads);
-        // Sixty appends, each announced: one read each at most for both subscriptions, not two.
-        expect(later.length, 'reads of the log').to.be.within(1, 60);
-        expect(later.flat(), 'events read that no subscription wants').to.not.include('noise.made');
-      } finally {
+      };
+      const close = async () => {
         for (const subscription of subscriptions) await subscription.stop();
         await here.close();
         await elsewhere.close();
         await reading.close();
         await writer.drop();
+      };
+      return { reads, seen, appendAll, close };
+    };
+
+    it('come with their events in the notice of the process that made them: nothing is read', async () => {
+      const { reads, seen, appendAll, close } = await twoProcesses();
+      try {
+        const firstReads = reads.length;
+        await appendAll({ note: 'small' });
+        expect(seen.orders).to.have.length(20);
+        expect(seen.invoices).to.have.length(20);
+        // Sixty appends: a poll of the head that came before a notice may read one stretch.
+        expect(reads.length - firstReads, 'reads of the log').to.be.at.most(3);
+      } finally {
+        await close();
+      }
+    });
+
+    it('too large for a notice, are read once for all the subscriptions, only the events one of them wants', async () => {
+      const { reads, seen, appendAll, close } = await twoProcesses();
+      try {
+        const firstReads = reads.length;
+        await appendAll({ note: 'x'.repeat(9_000) });
+        expect(seen.orders).to.have.length(20);
+        expect(seen.invoices).to.have.length(20);
+        const later = reads.slice(firstReads);
+        // Sixty appends, each announced: one read each for both subscriptions (not two), and perhaps
+        // one more after a poll of the head.
+        expect(later.length, 'reads of the log').to.be.within(1, 70);
+        expect(later.flat(), 'events read that no subscription wants').to.not.include('noise.made');
+      } finally {
+        await close();
       }
     });
   });
