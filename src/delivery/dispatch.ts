@@ -57,13 +57,48 @@ export const readEndpoint = async (services: Needs, id: string): Promise<Endpoin
   return { ...(endpoint && { endpoint }), ...(secrets && { secrets }) };
 };
 
-/** Sends one try, and lets the delivery go once its outcome is recorded. */
+/**
+ * Sends one try once `claimed` says it is this dispatcher's, and lets the delivery go once its
+ * outcome is recorded. A claim refused (another dispatcher has the try) or failed gives the
+ * endpoint's slot and place in its rate back: the try stays in the durable queue.
+ */
 export const launch = (
   d: Dispatch,
   due: DueDoc,
-  { endpoint, secrets }: EndpointOf,
+  endpointOf: EndpointOf,
   claimant: string,
+  claimed: Promise<boolean>,
+  giveBack: () => void,
 ) => {
+  const attempt = claimed.then(
+    (ours) => {
+      if (ours) return send(d, due, endpointOf, claimant);
+      giveBack();
+      letGo(d, due);
+    },
+    (err: unknown) => {
+      giveBack();
+      letGo(d, due);
+      d.services.logger.error({ err, delivery: due.id }, 'a try could not be claimed');
+    },
+  );
+  d.inFlight.set(due.id, { endpointId: due.endpoint_id, attempt });
+};
+
+/** The delivery is no longer in flight: a round that fell due meanwhile is offered now. */
+const letGo = (d: Dispatch, due: DueDoc) => {
+  d.inFlight.delete(due.id);
+  d.work.settled(due.endpoint_id);
+  const again = d.parked.get(due.id);
+  if (again) {
+    d.parked.delete(due.id);
+    d.work.offer([again], Date.now());
+  }
+  d.wake.notify();
+};
+
+/** Sends one claimed try, and lets the delivery go once its outcome is recorded. */
+const send = (d: Dispatch, due: DueDoc, { endpoint, secrets }: EndpointOf, claimant: string) => {
   // The claim outlasts the try and its recording (the queue has moved on before it ends).
   const renewal = setInterval(() => {
     d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS).catch(() => undefined);
@@ -86,7 +121,7 @@ export const launch = (
     d.wake.notify();
   };
   const { services, sender } = d;
-  const attempt = attemptDelivery({ services, sender, running: () => d.running }, due, {
+  return attemptDelivery({ services, sender, running: () => d.running }, due, {
     endpoint,
     secrets,
     ...d.known.take(due.id),
@@ -102,15 +137,7 @@ export const launch = (
     })
     .finally(() => {
       clearInterval(renewal);
-      d.inFlight.delete(due.id);
-      d.work.settled(due.endpoint_id);
-      const again = d.parked.get(due.id);
-      if (again) {
-        d.parked.delete(due.id);
-        d.work.offer([again], Date.now());
-      }
+      letGo(d, due);
       freeSlot();
-      d.wake.notify();
     });
-  d.inFlight.set(due.id, { endpointId: due.endpoint_id, attempt });
 };

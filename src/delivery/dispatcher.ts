@@ -67,9 +67,17 @@ const startDue = async (
     d.limits.unsent(due.endpoint_id);
     d.work.slotFreed(due.endpoint_id, d.limits.release(due.endpoint_id));
   };
+  const claiming = d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS);
+  d.lastStartAt.set(d.hold.partitionOf(due.endpoint_id), Date.now());
+  if (!fifo) {
+    // The try is sent once claimed: the round goes on meanwhile, so that the claims of the tries
+    // it starts are made together, not one round trip each.
+    launch(d, due, read, claimant, claiming, giveBack);
+    return true;
+  }
   let claimed: boolean;
   try {
-    claimed = await d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS);
+    claimed = await claiming;
   } catch (err) {
     giveBack();
     throw err;
@@ -77,10 +85,9 @@ const startDue = async (
   if (!claimed) {
     giveBack();
     // A FIFO line waits for its head: it is looked at again when the claim may have lapsed.
-    return fifo ? Date.now() + CLAIM_LEASE_MS / 3 : true;
+    return Date.now() + CLAIM_LEASE_MS / 3;
   }
-  d.lastStartAt.set(d.hold.partitionOf(due.endpoint_id), Date.now());
-  launch(d, due, read, claimant);
+  launch(d, due, read, claimant, Promise.resolve(true), giveBack);
   return true;
 };
 
