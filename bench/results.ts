@@ -81,7 +81,9 @@ export const mergeResults = (earlier: string, run: Run): string => {
   const fixesAt = earlier.indexOf(run.fixes.trim().split('\n')[0]!);
   const body = fixesAt >= 0 ? earlier.slice(0, fixesAt) : earlier;
   const [head, ...sections] = body.split(/^(?=### )/m);
-  const fresh = new Map(run.results.map((result) => [result.name, result]));
+  // A benchmark that was skipped (no server to run on) leaves its earlier figures as they were.
+  const measured = run.results.filter((result) => result.figures.length > 0);
+  const fresh = new Map(measured.map((result) => [result.name, result]));
   const kept = sections.map((text) => {
     const name = nameOf(text);
     const result = name === undefined ? undefined : fresh.get(name);
