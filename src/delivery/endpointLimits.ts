@@ -50,7 +50,7 @@ export type EndpointLimits = {
 export const RATE_WINDOW_MS = 1_020;
 
 /** An endpoint turned away for its rate is looked at again once this many more may start (or its rate, if less). */
-const STARTS_PER_LOOK = 8;
+const STARTS_PER_LOOK = 10;
 
 /**
  * An endpoint's requests within the window, by when they went on the wire (oldest first), and
