@@ -3,24 +3,15 @@ import { postgresClaims } from '../../../adapters/claims/postgres/postgresClaims
 import type { PostgresDatabase } from '../../../adapters/postgres/database.js';
 import { NO_POSTGRES, freshSchema, postgresUrl } from '../../support/postgresSchema.js';
 import { skipSuite } from '../../support/skipSuite.js';
+import { watchedQueries } from '../../support/watchedQueries.js';
 import { claimsContract } from './claims.contract.js';
 
 /** The database, counting the statements that make claims. */
 const countingClaims = (db: PostgresDatabase) => {
   let statements = 0;
-  const query = db.pool.query.bind(db.pool) as (...args: unknown[]) => Promise<unknown>;
-  const counted: PostgresDatabase = {
-    ...db,
-    pool: new Proxy(db.pool, {
-      get: (pool, name, receiver) =>
-        name === 'query'
-          ? (...args: unknown[]) => {
-              if (String(args[0]).includes('INSERT INTO claims')) statements++;
-              return query(...args);
-            }
-          : (Reflect.get(pool, name, receiver) as unknown),
-    }),
-  };
+  const counted = watchedQueries(db, (sql) => {
+    if (sql.includes('INSERT INTO claims')) statements++;
+  });
   return { db: counted, statements: () => statements };
 };
 

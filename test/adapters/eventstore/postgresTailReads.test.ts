@@ -6,25 +6,15 @@ import { openPostgres } from '../../../adapters/postgres/database.js';
 import { newEvent } from '../../support/events.js';
 import { NO_POSTGRES, freshSchema, postgresUrl } from '../../support/postgresSchema.js';
 import { skipSuite } from '../../support/skipSuite.js';
+import { watchedQueries } from '../../support/watchedQueries.js';
 
 /** The process's reads of the log (its SELECTs of events by position), and the types they fetched. */
 const countedReads = (db: PostgresDatabase) => {
   const reads: string[][] = [];
-  const query = db.pool.query.bind(db.pool) as (...args: unknown[]) => Promise<unknown>;
-  const counted: PostgresDatabase = {
-    ...db,
-    pool: new Proxy(db.pool, {
-      get: (pool, name, receiver) =>
-        name === 'query'
-          ? async (...args: unknown[]) => {
-              const answer = (await query(...args)) as { rows?: Array<{ type?: string }> };
-              if (/FROM events WHERE position >/.test(String(args[0])))
-                reads.push((answer.rows ?? []).map((row) => String(row.type)));
-              return answer;
-            }
-          : (Reflect.get(pool, name, receiver) as unknown),
-    }),
-  };
+  const counted = watchedQueries(db, (sql, answer) => {
+    if (/FROM events WHERE position >/.test(sql))
+      reads.push(((answer.rows ?? []) as Array<{ type?: string }>).map((row) => String(row.type)));
+  });
   return { db: counted, reads };
 };
 
