@@ -13,6 +13,11 @@ export type WebhookRequest = {
    * on a thread of its own.
    */
   signing: { id: string; at: Date; secrets: readonly string[] };
+  /**
+   * Not written before this (ms since the epoch): a rate-limited endpoint's request is handed over
+   * a little before its place in the rate frees. The timeout counts from then.
+   */
+  notBefore?: number;
 };
 
 export type SendResult = {

@@ -34,6 +34,8 @@ export type AttemptInputs = {
   /** The endpoint and its secrets as the dispatcher read them to take its slot (undefined: deleted). */
   endpoint: EndpointDoc | undefined;
   secrets: EndpointSecretsDoc | undefined;
+  /** Not on the wire before this (ms since the epoch): when its place in the endpoint's rate frees. */
+  sendAt?: number;
   /** The delivery's stream as its last event left it, when that event was seen. */
   known?: KnownDelivery;
   /**
@@ -95,6 +97,7 @@ export const attemptDelivery = async (
       ...openHeaders(services.secrets, endpoint.id, secrets?.headers ?? {}),
     },
     signing: { id: due.event_id, at: now, secrets: signingSecrets(services, secrets, now) },
+    notBefore: inputs.sendAt ?? 0,
   });
   inputs.wired?.(wiredAt);
   inputs.answered?.();

@@ -51,6 +51,9 @@ export type Dispatch = {
 
 export type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
 
+/** A try to start: its endpoint as read, and when its place in the endpoint's rate frees (ms). */
+export type TryToStart = EndpointOf & { sendAt: number };
+
 export const readEndpoint = async (services: Needs, id: string): Promise<EndpointOf> => {
   const endpoint = await getDoc(services.readStore, WEBHOOK_ENDPOINTS, id);
   const secrets = await getDoc(services.readStore, ENDPOINT_SECRETS, id);
@@ -65,14 +68,14 @@ export const readEndpoint = async (services: Needs, id: string): Promise<Endpoin
 export const launch = (
   d: Dispatch,
   due: DueDoc,
-  endpointOf: EndpointOf,
+  start: TryToStart,
   claimant: string,
   claimed: Promise<boolean>,
   giveBack: () => void,
 ) => {
   const attempt = claimed.then(
     (ours) => {
-      if (ours) return send(d, due, endpointOf, claimant);
+      if (ours) return send(d, due, start, claimant);
       giveBack();
       letGo(d, due);
     },
@@ -98,7 +101,12 @@ const letGo = (d: Dispatch, due: DueDoc) => {
 };
 
 /** Sends one claimed try, and lets the delivery go once its outcome is recorded. */
-const send = (d: Dispatch, due: DueDoc, { endpoint, secrets }: EndpointOf, claimant: string) => {
+const send = (
+  d: Dispatch,
+  due: DueDoc,
+  { endpoint, secrets, sendAt }: TryToStart,
+  claimant: string,
+) => {
   // The claim outlasts the try and its recording (the queue has moved on before it ends).
   const renewal = setInterval(() => {
     d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS).catch(() => undefined);
@@ -124,6 +132,7 @@ const send = (d: Dispatch, due: DueDoc, { endpoint, secrets }: EndpointOf, claim
   return attemptDelivery({ services, sender, running: () => d.running }, due, {
     endpoint,
     secrets,
+    sendAt,
     ...d.known.take(due.id),
     wired,
     answered: freeSlot,

@@ -52,7 +52,8 @@ const startDue = async (
   const rate = read.endpoint && !read.endpoint.disabled ? read.endpoint.rate_limit_per_s : null;
   // An endpoint no longer known is its own merchant: its try only records that it is gone.
   const merchantId = read.endpoint?.merchant_id ?? due.endpoint_id;
-  if (!d.limits.tryAcquire(due.endpoint_id, merchantId, rate)) {
+  const sendAt = d.limits.tryAcquire(due.endpoint_id, merchantId, rate);
+  if (sendAt === false) {
     const refusal = d.limits.refusal(due.endpoint_id, merchantId) ?? 0;
     return refusal === 'merchant' ? { merchant: merchantId } : refusal;
   }
@@ -72,7 +73,7 @@ const startDue = async (
   if (!fifo) {
     // The try is sent once claimed: the round goes on meanwhile, so that the claims of the tries
     // it starts are made together, not one round trip each.
-    launch(d, due, read, claimant, claiming, giveBack);
+    launch(d, due, { ...read, sendAt }, claimant, claiming, giveBack);
     return true;
   }
   let claimed: boolean;
@@ -87,7 +88,7 @@ const startDue = async (
     // A FIFO line waits for its head: it is looked at again when the claim may have lapsed.
     return Date.now() + CLAIM_LEASE_MS / 3;
   }
-  launch(d, due, read, claimant, Promise.resolve(true), giveBack);
+  launch(d, due, { ...read, sendAt }, claimant, Promise.resolve(true), giveBack);
   return true;
 };
 

@@ -8,9 +8,14 @@
 export type EndpointLimits = {
   /**
    * Takes a slot for the endpoint, and a place in its rate until the sender tells when the request
-   * went on the wire (`sent`) or that it never did (`unsent`), or says no (`refusal` says why).
+   * went on the wire (`sent`) or that it never did (`unsent`): the time (ms) from which its request
+   * may go on the wire, at most `RATE_LEAD_MS` from now. False: no (`refusal` says why).
    */
-  tryAcquire: (endpointId: string, merchantId: string, ratePerSecond: number | null) => boolean;
+  tryAcquire: (
+    endpointId: string,
+    merchantId: string,
+    ratePerSecond: number | null,
+  ) => number | false;
   /** The request of an acquired slot went on the wire at `at` (ms): its second counts from then. */
   sent: (endpointId: string, at: number) => void;
   /** The request of an acquired slot was not sent after all. */
@@ -49,6 +54,14 @@ export type EndpointLimits = {
  */
 export const RATE_WINDOW_MS = 1_020;
 
+/**
+ * How long before its place in the rate frees a request may be started: it is claimed, read and
+ * signed meanwhile, and handed to the sender to go on the wire at that moment. The dispatcher's
+ * wake, its claim and the hand-over to the sending thread take tens of milliseconds on a busy
+ * machine; paid after the place had freed, they held an endpoint below its rate.
+ */
+export const RATE_LEAD_MS = 250;
+
 /** An endpoint turned away for its rate is looked at again once this many more may start (or its rate, if less). */
 const STARTS_PER_LOOK = 10;
 
@@ -62,6 +75,43 @@ type Window = { rate: number; starts: number[]; pending: number };
 
 export type Capacity = { global: number; perMerchant: number; perEndpoint: number };
 
+/** Drops the starts that left the window: what is left counts against the rate. */
+const slide = (window: Window, at: number) => {
+  let gone = 0;
+  while (gone < window.starts.length && window.starts[gone]! <= at - RATE_WINDOW_MS) gone++;
+  if (gone > 0) window.starts.splice(0, gone);
+};
+
+/**
+ * When one more request may go on the wire: once enough of the oldest starts have left the
+ * window. Requests not yet sent count until they are, and then for a whole window: while they
+ * alone fill the rate, no time can be told.
+ */
+const nextPlace = (window: Window, at: number): number => {
+  const mustLeave = window.starts.length + window.pending - window.rate + 1;
+  if (mustLeave <= 0) return at;
+  if (mustLeave > window.starts.length) return Infinity;
+  return Math.max(at, window.starts[mustLeave - 1]! + RATE_WINDOW_MS);
+};
+
+/** Null if a request may be started now; else when to look at the endpoint again. */
+const lookAgainAt = (window: Window, at: number): number | null => {
+  slide(window, at);
+  if (nextPlace(window, at) <= at + RATE_LEAD_MS) return null;
+  const over = window.starts.length + window.pending - window.rate;
+  // Back when a few may start, not at each one: the endpoint's backlog then goes out a few
+  // requests at a time, their outcomes recorded together, for a fraction of the wakes and
+  // commits of one at a time; the rate over any second is the same. Fewer, if fewer are in the
+  // window than that: requests not yet sent cannot be waited on.
+  const wanted = Math.max(1, Math.min(window.rate, STARTS_PER_LOOK));
+  const leaving =
+    over < window.starts.length
+      ? window.starts[Math.min(over + wanted, window.starts.length) - 1]
+      : undefined;
+  // Requests not yet sent leave the window a whole window after they are.
+  return (leaving ?? at) + RATE_WINDOW_MS - RATE_LEAD_MS;
+};
+
 export const endpointLimits = (
   { global, perMerchant, perEndpoint }: Capacity,
   now: () => number = () => Date.now(),
@@ -73,18 +123,12 @@ export const endpointLimits = (
   const windows = new Map<string, Window>();
   let total = 0;
 
-  /** Drops the starts that left the window: what is left counts against the rate. */
-  const slide = (window: Window, at: number) => {
-    let gone = 0;
-    while (gone < window.starts.length && window.starts[gone]! <= at - RATE_WINDOW_MS) gone++;
-    if (gone > 0) window.starts.splice(0, gone);
-  };
-
   return {
     tryAcquire: (endpointId, merchantId, rate) => {
       if (total >= global || (active.get(endpointId) ?? 0) >= perEndpoint) return false;
       if ((merchants.get(merchantId) ?? 0) >= perMerchant) return false;
       const at = now();
+      let sendAt = at;
       if (rate !== null) {
         let window = windows.get(endpointId);
         if (!window) {
@@ -93,7 +137,8 @@ export const endpointLimits = (
         }
         window.rate = rate;
         slide(window, at);
-        if (window.starts.length + window.pending >= rate) return false;
+        sendAt = nextPlace(window, at);
+        if (sendAt > at + RATE_LEAD_MS) return false;
         window.pending++;
       } else {
         windows.delete(endpointId);
@@ -102,7 +147,7 @@ export const endpointLimits = (
       merchants.set(merchantId, (merchants.get(merchantId) ?? 0) + 1);
       ownerOf.set(endpointId, merchantId);
       total++;
-      return true;
+      return sendAt;
     },
     refusal: (endpointId, merchantId) => {
       if (total >= global) return 'global';
@@ -110,17 +155,7 @@ export const endpointLimits = (
       if ((active.get(endpointId) ?? 0) >= perEndpoint) return 'slots';
       const window = windows.get(endpointId);
       if (!window) return null;
-      const at = now();
-      slide(window, at);
-      const over = window.starts.length + window.pending - window.rate;
-      if (over < 0) return null;
-      // Back when a few may start, not at each one: the endpoint's backlog then goes out a few
-      // requests at a time, their outcomes recorded together, for a fraction of the wakes and
-      // commits of one at a time; the rate over any second is the same.
-      const wanted = Math.max(1, Math.min(window.rate, STARTS_PER_LOOK));
-      const leaving = window.starts[over + wanted - 1];
-      // Requests not yet sent leave the window a whole window after they are.
-      return (leaving ?? at) + RATE_WINDOW_MS;
+      return lookAgainAt(window, now());
     },
     sent: (endpointId, at) => {
       const window = windows.get(endpointId);

@@ -7,6 +7,7 @@ import { signedHeaders } from '../signature.js';
 import { recentMap } from '../../memory/recentMap.js';
 import { exchange } from './exchange.js';
 import { guardedLookup } from './guardedLookup.js';
+import { heldUntilDue } from './heldUntilDue.js';
 
 /**
  * An endpoint URL as undici dispatches to it; `blocked` names a literal address refused, `name` the
@@ -24,7 +25,7 @@ export { MAX_RESPONSE_BYTES } from './exchange.js';
 /**
  * POSTs webhooks with undici: no redirects followed, the whole attempt (lookup, connection and
  * answer) bounded by its timeout, at most 4 KiB of the answer read, and the SSRF guard on the
- * address each socket connects to.
+ * address each socket connects to. A request handed over before its `notBefore` waits for it.
  */
 export const httpSender = (options: {
   allowPrivate: boolean;
@@ -60,7 +61,7 @@ export const httpSender = (options: {
     return target;
   };
 
-  const send = (req: WebhookRequest): Promise<SendResult> =>
+  const sendNow = (req: WebhookRequest): Promise<SendResult> =>
     new Promise((resolve) => {
       const target = targetOf(req.url);
       // A literal address is connected to without a lookup: it is checked here instead.
@@ -104,10 +105,12 @@ export const httpSender = (options: {
       resolver.resolve(target.name, { timeoutMs: req.timeoutMs }).then(dispatch, handler.refused);
     });
 
+  const held = heldUntilDue(sendNow);
   // Closing aborts what is still on the wire: the caller records none of it and sends it again later.
   return {
-    send,
+    send: held.send,
     close: async () => {
+      held.close();
       resolver.close();
       await agent.destroy();
     },

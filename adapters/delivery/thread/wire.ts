@@ -16,6 +16,7 @@ export type RequestOnWire = [
   atMs: number,
   headers: string[],
   secrets: string[],
+  notBefore: number,
 ];
 
 export type ResultOnWire = [
@@ -42,6 +43,7 @@ export const requestToWire = (number: number, request: WebhookRequest): RequestO
     request.signing.at.getTime(),
     headers,
     [...request.signing.secrets],
+    request.notBefore ?? 0,
   ];
 };
 
@@ -55,6 +57,7 @@ export const requestFromWire = (wire: RequestOnWire): WebhookRequest => {
     timeoutMs: wire[3],
     headers,
     signing: { id: wire[4], at: new Date(wire[5]), secrets: wire[7] },
+    notBefore: wire[8],
   };
 };
 

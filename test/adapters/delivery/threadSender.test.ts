@@ -103,6 +103,31 @@ describe('the sender on a thread of its own', function () {
     expect(outcome.duration_ms).to.be.within(150, 5_000);
   });
 
+  it('holds a request until its time to go on the wire, its timeout counted from then', async () => {
+    receiver = await startTestReceiver(() => ({ status: 204 }));
+    const handedAt = Date.now();
+    const notBefore = handedAt + 300;
+    // A timeout shorter than the wait: it counts from the write, not from the hand-over.
+    const { outcome, wiredAt } = await sender.send({ ...webhook(receiver.url, 200), notBefore });
+    expect(outcome.status, JSON.stringify(outcome)).to.equal('succeeded');
+    expect(wiredAt).to.be.at.least(notBefore);
+    const [got] = await receiver.waitFor(1);
+    expect(got!.at).to.be.at.least(notBefore);
+  });
+
+  it('answers a request held for its time when closed, as never sent', async () => {
+    receiver = await startTestReceiver(() => ({ status: 204 }));
+    const held = sender.send({ ...webhook(receiver.url), notBefore: Date.now() + 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closedAt = performance.now();
+    await sender.close();
+    const { outcome, wiredAt } = await held;
+    expect(outcome.error?.code).to.equal('connection_reset');
+    expect(wiredAt).to.equal(undefined);
+    expect(performance.now() - closedAt).to.be.below(5_000);
+    expect(receiver.received).to.have.length(0);
+  });
+
   it('answers every request still on the wire when closed, and at once', async () => {
     receiver = await startTestReceiver(() => ({ hang: true }));
     const pending = sender.send(webhook(receiver.url, 15_000));

@@ -17,6 +17,7 @@ const request: WebhookRequest = {
     at: new Date('2026-11-22T10:00:00.123Z'),
     secrets: ['whsec_current', 'whsec_previous'],
   },
+  notBefore: Date.parse('2026-11-22T10:00:00.373Z'),
 };
 
 describe('requests and results between the threads', () => {
@@ -29,6 +30,9 @@ describe('requests and results between the threads', () => {
   it('carries a request with no headers and one secret', () => {
     const bare = { ...request, headers: {}, signing: { ...request.signing, secrets: ['s'] } };
     expect(requestFromWire(requestToWire(0, bare))).to.deep.equal(bare);
+    // A request to go at once is told so.
+    const { notBefore: _, ...now } = request;
+    expect(requestFromWire(requestToWire(0, now))).to.deep.equal({ ...now, notBefore: 0 });
   });
 
   it('brings back a result as the sender gave it', () => {
