@@ -8,19 +8,25 @@ export const SLOTS = 64;
 /** A work key's longest form, in bytes of UTF-8: a kind and a hash. */
 export const KEY_BYTES = 96;
 
+/**
+ * Where the header says whether the service's thread is beating: 1 while hazardous work is under
+ * way or was a moment ago, 0 while the heartbeat rests (nothing to watch, and the watch waits).
+ */
+export const BEATING = 1 + SLOTS;
+
 export type StallSlots = {
   buffer: SharedArrayBuffer;
-  /** [0]: the heartbeat; [1 + i]: the length of slot i's key, 0 when it is free. */
+  /** [0]: the heartbeat; [1 + i]: the length of slot i's key, 0 when it is free; [BEATING]. */
   header: Int32Array;
   keys: Uint8Array;
 };
 
 export const stallSlots = (
-  buffer = new SharedArrayBuffer(4 * (1 + SLOTS) + SLOTS * KEY_BYTES),
+  buffer = new SharedArrayBuffer(4 * (2 + SLOTS) + SLOTS * KEY_BYTES),
 ) => ({
   buffer,
-  header: new Int32Array(buffer, 0, 1 + SLOTS),
-  keys: new Uint8Array(buffer, 4 * (1 + SLOTS), SLOTS * KEY_BYTES),
+  header: new Int32Array(buffer, 0, 2 + SLOTS),
+  keys: new Uint8Array(buffer, 4 * (2 + SLOTS), SLOTS * KEY_BYTES),
 });
 
 /** The keys of the work under way now. */

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logging/logger.js';
-import { KEY_BYTES, SLOTS, stallSlots } from './stallSlots.js';
+import { BEATING, KEY_BYTES, SLOTS, stallSlots } from './stallSlots.js';
 
 /**
  * Merchant-controlled work the service does on its own thread (an expression or a schema judged
@@ -16,6 +16,12 @@ import { KEY_BYTES, SLOTS, stallSlots } from './stallSlots.js';
 export type StallWatch = { stop: () => Promise<void> };
 
 const BEAT_MS = 50;
+/**
+ * The heartbeat rests once no hazardous work has been under way for this many beats: an idle
+ * service's thread then wakes for none of it, nor does the watch's (they were most of what an
+ * idle process did).
+ */
+const REST_AFTER_BEATS = 20;
 /** A stall this long with hazardous work under way is written down: far past any such work. */
 const STALL_MS = 250;
 const DEMOTED = 'demoted.json';
@@ -35,11 +41,44 @@ export const isDemoted = (key: string): boolean => demoted.has(key);
  */
 export const watched = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
   const slot = claim(key);
+  if (slot >= 0) {
+    inUse++;
+    if (watching && !heartbeat) beatAgain();
+  }
   try {
     return await work();
   } finally {
-    if (slot >= 0) Atomics.store(slots.header, 1 + slot, 0);
+    if (slot >= 0) {
+      Atomics.store(slots.header, 1 + slot, 0);
+      inUse--;
+    }
   }
+};
+
+/** Slots in use, and the heartbeat while it beats (only while a watch runs). */
+let inUse = 0;
+let watching = false;
+let heartbeat: NodeJS.Timeout | undefined;
+let idleBeats = 0;
+
+const beatAgain = () => {
+  idleBeats = 0;
+  Atomics.store(slots.header, BEATING, 1);
+  Atomics.notify(slots.header, BEATING);
+  heartbeat = setInterval(beat, BEAT_MS);
+  heartbeat.unref();
+};
+
+const beat = () => {
+  Atomics.add(slots.header, 0, 1);
+  idleBeats = inUse > 0 ? 0 : idleBeats + 1;
+  if (idleBeats >= REST_AFTER_BEATS) rest();
+};
+
+const rest = () => {
+  clearInterval(heartbeat);
+  heartbeat = undefined;
+  Atomics.store(slots.header, BEATING, 0);
 };
 
 const claim = (key: string): number => {
@@ -140,8 +179,8 @@ export const startStallWatch = (dir: string, logger: Logger): StallWatch => {
 const watch = (dir: string, logger: Logger): (() => Promise<void>) => {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   demoted = takeUpJournals(dir, logger);
-  const heartbeat = setInterval(() => Atomics.add(slots.header, 0, 1), BEAT_MS);
-  heartbeat.unref();
+  watching = true;
+  if (inUse > 0) beatAgain();
   const journal = join(dir, `stalled-${process.pid}.json`);
   const thread = new Worker(new URL('./stallWatchThread.js', import.meta.url), {
     workerData: { buffer: slots.buffer, journal, beatMs: BEAT_MS, stallMs: STALL_MS },
@@ -149,7 +188,8 @@ const watch = (dir: string, logger: Logger): (() => Promise<void>) => {
   thread.unref();
   thread.on('error', (err) => logger.error({ err }, 'the stall watch ended'));
   return async () => {
-    clearInterval(heartbeat);
+    watching = false;
+    rest();
     await thread.terminate();
     rmSync(journal, { force: true });
   };

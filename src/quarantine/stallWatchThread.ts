@@ -6,7 +6,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
-import { keysInUse, stallSlots } from './stallSlots.js';
+import { BEATING, keysInUse, stallSlots } from './stallSlots.js';
 
 type WatchData = { buffer: SharedArrayBuffer; journal: string; beatMs: number; stallMs: number };
 
@@ -16,7 +16,7 @@ let lastBeat = Atomics.load(slots.header, 0);
 let still = 0;
 let written = false;
 
-setInterval(() => {
+const look = () => {
   const beat = Atomics.load(slots.header, 0);
   if (beat !== lastBeat) {
     lastBeat = beat;
@@ -32,4 +32,25 @@ setInterval(() => {
   // No fsync: what is feared is the death of the process, and the kernel keeps what it wrote.
   writeFileSync(journal, JSON.stringify({ keys, stalled_ms: still }), { mode: 0o600 });
   written = true;
-}, beatMs);
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * While the service's heartbeat rests (no hazardous work lately), this thread waits to be told it
+ * beats again, and looks at nothing: a stall then has nothing to name.
+ */
+const watch = async () => {
+  for (;;) {
+    if (Atomics.load(slots.header, BEATING) === 0) {
+      // Blocks this thread, which has nothing else to do, until it is told the heartbeat beats
+      // again (ending the thread ends the wait).
+      Atomics.wait(slots.header, BEATING, 0);
+      lastBeat = Atomics.load(slots.header, 0);
+      still = 0;
+    }
+    await sleep(beatMs);
+    look();
+  }
+};
+void watch();

@@ -42,6 +42,18 @@ describe('the stall watch', function () {
     }
   });
 
+  it('watches again, once rested, as soon as hazardous work begins', async () => {
+    const dir = tempDir();
+    try {
+      // Two idle seconds: the heartbeat and the watch rest (an idle service wakes for neither).
+      const first = await child(dir.path, 'expression:late', 'rested-stall');
+      expect(first).to.include('working');
+      expect(await demotedAtStart(dir.path, 'expression:late')).to.equal(true);
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('holds nothing against work the service died after, or under without a stall', async () => {
     const dir = tempDir();
     try {

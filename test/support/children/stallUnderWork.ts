@@ -2,6 +2,7 @@
  * Starts the stall watch on a folder as a service's start does, prints whether work of the key is
  * demoted (`demoted: true|false`), then, as told, does watched work of that key:
  * - `stall`: spins for a second, then dies as V8 does when memory runs out (an abort);
+ * - `rested-stall`: the same, after two idle seconds in which the watch's heartbeat rests;
  * - `brief`: spins for half a second, ends well, and dies the same way a little later;
  * - `waiting`: waits (no stall) to be killed;
  * - `check`: nothing, and ends.
@@ -21,13 +22,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const watch = startStallWatch(dir, silentLogger());
 process.stdout.write(`demoted: ${isDemoted(key)}\n`);
+if (how === 'rested-stall') await sleep(2_000);
 if (how === 'check') await watch.stop();
 else
   await watched(key, async () => {
     // A beat first, as work begins in a turn of the loop after others.
     await sleep(50);
     process.stdout.write('working\n');
-    if (how === 'stall') {
+    if (how === 'stall' || how === 'rested-stall') {
       spin(1_000);
       process.abort();
     }
