@@ -9,6 +9,12 @@ import type { AppendNotice } from './appendNotices.js';
 const TAIL_PAGE = 500;
 /** Events of notices held while a read is under way, at most: past it, they are read instead. */
 const MAX_HELD_EVENTS = 5_000;
+/**
+ * How long a notice that came before an earlier one waits for it. Notices are sent after their
+ * commits, each process on its own connection, so one may overtake another by a moment; a read of
+ * the log for each would cost the database a statement per overtaking.
+ */
+const OVERTAKEN_WAIT_MS = 50;
 
 export type TailReader = {
   /**
@@ -23,25 +29,68 @@ export type TailReader = {
 const laterOf = (a: Position | undefined, b: Position) =>
   a === undefined || comparePositions(b, a) > 0 ? b : a;
 
-/** Notices with their events that came during a read, to be taken after it, in order. */
+/**
+ * A stretch told, or to tell: a notice of another process with its events, or (`own`) one of this
+ * process's appends, which its subscriptions were told of as it committed.
+ */
+type Stretch = AppendNotice & { own?: true };
+
+/**
+ * Notices with their events that came during a read, or before an earlier one, to be taken in
+ * order once what comes before them is told.
+ */
 const heldNotices = () => {
-  let held: AppendNotice[] = [];
+  let held: Stretch[] = [];
   let events = 0;
   return {
     /** False when the notice cannot be held (no events, or too many held): it is read instead. */
-    hold: (notice: AppendNotice | undefined): boolean => {
+    hold: (notice: Stretch | undefined): boolean => {
       if (!notice?.events || events + notice.events.length > MAX_HELD_EVENTS) return false;
       held.push(notice);
       events += notice.events.length;
       return true;
     },
     any: () => held.length > 0,
-    takeAll: (): AppendNotice[] => {
+    takeAll: (): Stretch[] => {
       const all = held.sort((a, b) => comparePositions(a.last, b.last));
       held = [];
       events = 0;
       return all;
     },
+  };
+};
+
+/**
+ * Stretches that came before an earlier one, held a moment for it: taken in order once it has
+ * come, else read (`readNow`). One wait at a time, for all of them.
+ */
+const overtakenWait = (held: ReturnType<typeof heldNotices>, readNow: () => void) => {
+  let timer: NodeJS.Timeout | undefined;
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    /** False when the stretch cannot be held: it is read instead. */
+    hold: (stretch: Stretch): boolean => {
+      if (!held.hold(stretch)) return false;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        readNow();
+      }, OVERTAKEN_WAIT_MS);
+      return true;
+    },
+    waiting: () => timer !== undefined,
+    /** Takes, in order, what now follows on (`take` says); the rest waits on. */
+    takeFollowing: (take: (stretch: Stretch) => boolean) => {
+      if (!held.any()) return;
+      const waiting = held.takeAll();
+      let i = 0;
+      while (i < waiting.length && take(waiting[i]!)) i++;
+      for (const stretch of waiting.slice(i)) held.hold(stretch);
+      if (!held.any()) cancel();
+    },
+    cancel,
   };
 };
 
@@ -69,6 +118,13 @@ const knownCommits = () => {
       return bound;
     },
   };
+};
+
+/** A stretch told as news, unless it is this process's own (its subscriptions were told of it). */
+const tell = (signal: AppendSignal, stretch: Stretch) => {
+  if (stretch.own) return;
+  const { before, last, events } = stretch;
+  signal.notify({ unknown: false, before, last, events: events! });
 };
 
 /** A notice to a process told the log up to `told`: told already, news as it is, or to read. */
@@ -133,21 +189,18 @@ export const tailReader = (
   const held = heldNotices();
 
   /** Tells a notice as news if it follows on from `told`; false when it is to be read instead. */
-  const take = (notice: AppendNotice): boolean => {
+  const take = (notice: Stretch): boolean => {
     const is = noticeAgainst(notice, told);
     if (is === 'news') {
-      signal.notify({
-        unknown: false,
-        before: notice.before,
-        last: notice.last,
-        events: notice.events!,
-      });
+      tell(signal, notice);
       told = notice.last;
     }
     return is !== 'read';
   };
+  const overtaken = overtakenWait(held, () => !reading && held.any() && void readOnce());
 
   const readOnce = async () => {
+    overtaken.cancel();
     reading = true;
     try {
       do {
@@ -167,11 +220,7 @@ export const tailReader = (
         }
         const from = told;
         const page = await readStretch(readTail, signal, from, commits.boundFrom(from));
-        if (
-          page.scannedTo !== undefined &&
-          (told === undefined || comparePositions(page.scannedTo, told) > 0)
-        )
-          told = page.scannedTo;
+        if (page.scannedTo !== undefined) told = laterOf(told, page.scannedTo);
         if (!page.atEnd) again = true;
         // The notices held meanwhile, told in order; one that does not follow on is read.
         if (!again && held.any()) again = !held.takeAll().every(take);
@@ -185,9 +234,10 @@ export const tailReader = (
     }
   };
 
-  // A subscription standing at or after where the next read starts is told by it.
+  // A subscription standing at or after where the next read starts is told by it, or by the
+  // notices waited for.
   signal.coming = (at) =>
-    reading &&
+    (reading || overtaken.waiting()) &&
     tracking &&
     (told === undefined || (at !== undefined && comparePositions(told, at) <= 0));
 
@@ -199,17 +249,25 @@ export const tailReader = (
         if (!held.hold(notice)) again = true;
         return;
       }
-      if (notice && tracking && signal.listeners() > 0 && take(notice)) return;
+      if (notice && tracking && signal.listeners() > 0) {
+        // What waited for this one follows it.
+        if (take(notice)) return overtaken.takeFollowing(take);
+        if (overtaken.hold(notice)) return;
+      }
       void readOnce();
     },
     appended: (before, last) => {
       commits.committed(last);
       if (!tracking) return;
-      if (before === told) told = last;
-      // Appends of others came between: they are read, and told, after it.
+      if (before === told) {
+        told = last;
+        if (!reading) overtaken.takeFollowing(take);
+      }
+      // Appends of others came between: their notices are waited for a moment (then read), and
+      // this one is told after them.
       else if (told === undefined || comparePositions(last, told) > 0) {
         if (reading) again = true;
-        else void readOnce();
+        else if (!overtaken.hold({ before, last, events: [], own: true })) void readOnce();
       }
     },
   };

@@ -22,6 +22,7 @@ describe('the appends of other processes, told by their notices', function () {
     work: (tail: {
       append: (count: number) => Promise<{ before: Position; events: RecordedEvent[] }>;
       reader: ReturnType<typeof tailReader>;
+      signal: ReturnType<typeof appendSignal>;
       reads: Array<{ after: Position | undefined; head: Position | undefined }>;
       headLookups: () => number;
       handled: string[];
@@ -78,6 +79,7 @@ describe('the appends of other processes, told by their notices', function () {
           return { before, events: page.events };
         },
         reader,
+        signal,
         reads,
         headLookups: () => headLookups,
         handled,
@@ -134,6 +136,54 @@ describe('the appends of other processes, told by their notices', function () {
       ]);
       expect(tail.headLookups(), 'lookups of the head').to.equal(0);
       expect(tail.handled).to.have.length(5);
+    }));
+
+  it('waits a moment for a notice that a later one overtook, and tells both in order without reading', () =>
+    withReader(async (tail) => {
+      await until(() => tail.handled.length === 1);
+      const earlier = await tail.append(2);
+      const later = await tail.append(2);
+      // Sent after their commits by two processes, the later notice comes first, by a moment.
+      tail.reader.othersAppended(noticeOf(later.before, later.events));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      tail.reader.othersAppended(noticeOf(earlier.before, earlier.events));
+      await until(() => tail.handled.length === 5);
+      expect(tail.reads, 'reads of the tail').to.deep.equal([]);
+      expect(tail.handled.slice(1)).to.deep.equal(
+        [...earlier.events, ...later.events].map((event) => event.position),
+      );
+    }));
+
+  it('waits a moment for the notices of appends that committed before one of its own', () =>
+    withReader(async (tail) => {
+      await until(() => tail.handled.length === 1);
+      const others = await tail.append(2);
+      const own = await tail.append(1);
+      // This process's own append, told to its subscriptions as it committed, before the notice
+      // of the other process's earlier commit has come.
+      const last = own.events[0]!.position;
+      tail.signal.notify({ unknown: false, before: own.before, last, events: own.events });
+      tail.reader.appended(own.before, last);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      tail.reader.othersAppended(noticeOf(others.before, others.events));
+      await until(() => tail.handled.length === 4);
+      expect(tail.reads, 'reads of the tail').to.deep.equal([]);
+      // And what follows on from its own append is told as it comes.
+      const next = await tail.append(1);
+      tail.reader.othersAppended(noticeOf(next.before, next.events));
+      await until(() => tail.handled.length === 5);
+      expect(tail.reads, 'reads of the tail').to.deep.equal([]);
+    }));
+
+  it('reads what an overtaken notice was to tell when it does not come', () =>
+    withReader(async (tail) => {
+      await until(() => tail.handled.length === 1);
+      await tail.append(2);
+      const later = await tail.append(2);
+      // The earlier notice is lost: the later one waits a moment, then its stretch is read.
+      tail.reader.othersAppended(noticeOf(later.before, later.events));
+      await until(() => tail.handled.length === 5);
+      expect(tail.reads).to.have.length(1);
     }));
 
   it('tells the notices that came during a read after it, without reading again', () =>
