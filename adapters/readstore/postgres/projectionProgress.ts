@@ -18,18 +18,20 @@ const parse = (payload: string): AppliedTo | undefined => {
 
 /**
  * The projector's progress as NOTIFY on the deployment's own channel. Announcements are sent one
- * at a time, outside any transaction: those made while one is on its way collapse into the latest,
- * which says all the earlier ones did.
+ * at a time, outside any transaction, at the end of the turn they were made in: every projection
+ * that passed an append moves in the same turn (most skip it), and each announcement wakes every
+ * process of the deployment. Those made while one is on its way, or in the same turn, collapse
+ * into the latest, which says all the earlier ones did.
  */
 export const postgresProjectionProgress = (db: PostgresDatabase): ProjectionProgress => {
   const channel = `${db.schema}_projected`;
   let sending = false;
   let next: AppliedTo | undefined;
 
-  const send = async (appliedTo: AppliedTo) => {
+  const send = async () => {
     sending = true;
     try {
-      for (let payload: AppliedTo | undefined = appliedTo; payload; payload = next) {
+      for (let payload = next; payload; payload = next) {
         next = undefined;
         // A lost announcement costs a waiter one poll of the checkpoints, no more.
         await db.pool
@@ -43,8 +45,9 @@ export const postgresProjectionProgress = (db: PostgresDatabase): ProjectionProg
 
   return {
     announce: (appliedTo) => {
-      if (sending) next = appliedTo;
-      else void send(appliedTo);
+      const queued = next !== undefined;
+      next = appliedTo;
+      if (!sending && !queued) setImmediate(() => void send());
     },
     watch: (onProgress, onGap) =>
       db.notifications.listen(
