@@ -5,6 +5,7 @@ import { openPostgres } from '../../../adapters/postgres/database.js';
 import { postgresReadStore } from '../../../adapters/readstore/postgres/postgresReadStore.js';
 import { postgresProjectionProgress } from '../../../adapters/readstore/postgres/projectionProgress.js';
 import type { AppliedTo } from '../../../adapters/readstore/progress.js';
+import type { Position } from '../../../domain/shared/envelope.js';
 import { comparePositions, position } from '../../../domain/shared/envelope.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { startProjector } from '../../../src/projector/projector.js';
@@ -85,6 +86,32 @@ if (postgresUrl === undefined || postgresUrl === '') {
       } finally {
         await view.stop();
         await events.close();
+        await db.drop();
+      }
+    });
+
+    it('announces the projections that moved in one turn as one', async () => {
+      const db = await freshSchema();
+      const heard: AppliedTo[] = [];
+      const progress = postgresProjectionProgress(db);
+      const stop = await progress.watch(
+        (appliedTo) => heard.push(appliedTo),
+        () => undefined,
+      );
+      try {
+        // Eleven projections pass one append in the same turn, each telling where all stand.
+        const standing: Record<string, Position> = {};
+        for (let i = 0; i < 11; i++) {
+          standing[`p${i}`] = position(7);
+          progress.announce({ ...standing });
+        }
+        const deadline = Date.now() + 5000;
+        while (heard.length === 0 && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heard).to.deep.equal([standing]);
+      } finally {
+        await stop();
         await db.drop();
       }
     });
