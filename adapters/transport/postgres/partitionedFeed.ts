@@ -48,10 +48,11 @@ const laterOf = (checkpoint: string | null | undefined, position: string): strin
 const sameKeys = (a: Owned, b: Owned) => a.size === b.size && [...a.keys()].every((k) => b.has(k));
 
 /**
- * Events of none of a member's partitions pass far more often than its own (each append anywhere
- * wakes every member): their checkpoint is written at most this often, not once per batch.
+ * A member's checkpoints are written at most this often, not once per batch: each append anywhere
+ * wakes every member, and a write after each batch of its own events was a commit per batch that
+ * the next batch waited for.
  */
-const QUIET_CHECKPOINT_MS = 1000;
+const CHECKPOINT_EVERY_MS = 1000;
 
 type Member = {
   owned: Owned;
@@ -60,15 +61,15 @@ type Member = {
 };
 
 /**
- * The checkpoints of a member's partitions. After a batch its handler took events of, they are
- * written before the batch counts as handled. Past a batch with none of its events, they move in
- * memory at once and are written within a second: a member that dies meanwhile leaves its
- * successor only that second of events to scan again, none of them its own. Writes go one at a
- * time, so that none lands after a later one. Each write is for the partitions the batch was
- * scanned for: a partition taken over since starts from its own checkpoint, which no write of
- * what was scanned before it came moves.
+ * The checkpoints of a member's partitions. Past each batch, once its handler is done with the
+ * events it took, they move in memory at once and are written within a second, and before the
+ * partitions change hands or the member stops: a member that dies meanwhile leaves its successor
+ * that second of events to take up again, as the feed's handlers expect of a crash (they are
+ * idempotent). Writes go one at a time, so that none lands after a later one. Each write is for
+ * the partitions the batch was scanned for: a partition taken over since starts from its own
+ * checkpoint, which no write of what was scanned before it came moves.
  */
-const quietCheckpoints = (me: Member, leases: ReturnType<typeof partitionLeases>) => {
+const laterCheckpoints = (me: Member, leases: ReturnType<typeof partitionLeases>) => {
   let writing: Promise<void> = Promise.resolve();
   let unsaved: { partitions: number[]; scannedTo: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -95,17 +96,11 @@ const quietCheckpoints = (me: Member, leases: ReturnType<typeof partitionLeases>
     return write(pending.partitions, pending.scannedTo);
   };
   return {
-    save: (scannedTo: string) => {
-      clearTimeout(timer);
-      timer = undefined;
-      unsaved = undefined;
-      return write([...me.owned.keys()], scannedTo);
-    },
     passed: (scannedTo: string) => {
       for (const partition of me.owned.keys()) me.owned.set(partition, scannedTo);
       unsaved = { partitions: [...me.owned.keys()], scannedTo };
       if (timer || me.stopped) return;
-      timer = setTimeout(() => void flush().catch(() => undefined), QUIET_CHECKPOINT_MS);
+      timer = setTimeout(() => void flush().catch(() => undefined), CHECKPOINT_EVERY_MS);
       timer.unref();
     },
     flush,
@@ -136,19 +131,17 @@ const joinGroup = async (
       (checkpoint === null || comparePositions(event.position, checkpoint as Position) > 0)
     );
   };
-  const checkpoints = quietCheckpoints(me, leases);
+  const checkpoints = laterCheckpoints(me, leases);
   const follow = () => {
     const after = earliest(me.owned);
     me.subscription = eventStore.subscribe(
       { ...(after && { after }), filter, onTrouble: reading.report },
       async (events, { scannedTo }) => {
-        // A handler that fails, or a checkpoint that cannot be moved, fails the batch: the
-        // subscription hands it again after a pause, and the member holds on to its partitions.
+        // A handler that fails fails the batch: the subscription hands it again after a pause,
+        // and the member holds on to its partitions.
         const mine = events.filter(wanted);
-        if (mine.length > 0) {
-          await handler(mine);
-          await checkpoints.save(scannedTo);
-        } else checkpoints.passed(scannedTo);
+        if (mine.length > 0) await handler(mine);
+        checkpoints.passed(scannedTo);
       },
     );
   };
