@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { postgresEventStore } from '../../../adapters/eventstore/postgres/postgresEventStore.js';
+import type { PostgresDatabase } from '../../../adapters/postgres/database.js';
 import { openPostgres } from '../../../adapters/postgres/database.js';
 import { postgresReadStore } from '../../../adapters/readstore/postgres/postgresReadStore.js';
 import { postgresProjectionProgress } from '../../../adapters/readstore/postgres/projectionProgress.js';
@@ -14,6 +15,17 @@ import { countingProjection } from '../../support/countingProjection.js';
 import { newEvent } from '../../support/events.js';
 import { NO_POSTGRES, freshSchema, postgresUrl } from '../../support/postgresSchema.js';
 import { skipSuite } from '../../support/skipSuite.js';
+
+/** The announcements of `db`'s projector, and what a watch of them heard. */
+const announcing = async (db: PostgresDatabase) => {
+  const heard: AppliedTo[] = [];
+  const progress = postgresProjectionProgress(db);
+  const stop = await progress.watch(
+    (appliedTo) => heard.push(appliedTo),
+    () => undefined,
+  );
+  return { heard, progress, stop };
+};
 
 if (postgresUrl === undefined || postgresUrl === '') {
   skipSuite('the projector’s announced progress (PostgreSQL)', NO_POSTGRES);
@@ -92,12 +104,7 @@ if (postgresUrl === undefined || postgresUrl === '') {
 
     it('announces the projections that moved in one turn as one', async () => {
       const db = await freshSchema();
-      const heard: AppliedTo[] = [];
-      const progress = postgresProjectionProgress(db);
-      const stop = await progress.watch(
-        (appliedTo) => heard.push(appliedTo),
-        () => undefined,
-      );
+      const { heard, progress, stop } = await announcing(db);
       try {
         // Eleven projections pass one append in the same turn, each telling where all stand.
         const standing: Record<string, Position> = {};
@@ -118,12 +125,7 @@ if (postgresUrl === undefined || postgresUrl === '') {
 
     it('ignores what is not an announcement, and keeps only the latest of a burst', async () => {
       const db = await freshSchema();
-      const heard: AppliedTo[] = [];
-      const progress = postgresProjectionProgress(db);
-      const stop = await progress.watch(
-        (appliedTo) => heard.push(appliedTo),
-        () => undefined,
-      );
+      const { heard, progress, stop } = await announcing(db);
       try {
         await db.pool.query('SELECT pg_notify($1, $2)', [`${db.schema}_projected`, 'not json']);
         await db.pool.query('SELECT pg_notify($1, $2)', [
