@@ -27,8 +27,12 @@ export type PostgresDatabase = {
   close: () => Promise<void>;
 };
 
-/** Runs `work` in a transaction on a connection of its own: committed, or rolled back on error. */
-export const transaction = async <T>(
+/**
+ * Runs a transaction on a connection of its own: `work` opens it and commits it (in statements of
+ * its choosing, so that BEGIN and COMMIT can travel with others), and it is rolled back when
+ * `work` throws.
+ */
+export const ownTransaction = async <T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> => {
@@ -42,10 +46,7 @@ export const transaction = async <T>(
   };
   client.on('error', onError);
   try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
+    return await work(client);
   } catch (error) {
     broken ??= error instanceof Error && isPassingDatabaseFault(error) ? error : undefined;
     if (!broken) await client.query('ROLLBACK').catch(() => undefined);
@@ -55,6 +56,18 @@ export const transaction = async <T>(
     client.release(broken);
   }
 };
+
+/** Runs `work` in a transaction on a connection of its own: committed, or rolled back on error. */
+export const transaction = <T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> =>
+  ownTransaction(pool, async (client) => {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  });
 
 /** The schema and its table of migrations; processes starting at once take turns. */
 const createSchema = (pool: pg.Pool, schema: string) =>

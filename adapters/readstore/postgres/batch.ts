@@ -1,8 +1,6 @@
-import { isStale } from '../batchTarget.js';
-import { StaleBatchError } from '../port.js';
+import { batchGeneration } from '../batchTarget.js';
 import type pg from 'pg';
 import type { Position } from '../../../domain/shared/envelope.js';
-import { comparePositions } from '../../../domain/shared/envelope.js';
 import type { Change, CollectionSpec, Doc } from '../../../projections/projection.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import type { Target } from '../port.js';
@@ -121,6 +119,25 @@ const write = async (
   }
 };
 
+/** Writes a projection's changes to the tables of `generation`: its checkpoint is the caller's. */
+export const writeChanges = async (
+  client: pg.PoolClient,
+  row: StateRow,
+  generation: number,
+  changes: readonly Change[],
+): Promise<void> => {
+  const specs = new Map(row.collections.map((spec) => [spec.name, spec]));
+  const specOf = (collection: string) => {
+    const spec = specs.get(collection);
+    if (!spec) throw new Error(`${row.name} does not own the collection ${collection}.`);
+    return spec;
+  };
+  const tableOf = (collection: string) => tableName(specOf(collection).name, generation);
+  for (const change of changes) specOf(change.collection);
+  const outcomes = fold(changes, await readPatched(client, changes, tableOf));
+  await write(client, outcomes, specOf, tableOf);
+};
+
 /**
  * Applies a batch and moves the checkpoint, in one transaction holding the projection's row. A
  * batch whose checkpoint is not past the stored one is ignored, and one whose writer last knew a
@@ -135,25 +152,11 @@ export const applyBatch = (
 ): Promise<boolean> =>
   withProjection(db, name, async (client, row?: StateRow) => {
     if (!row) throw new Error(`Unknown projection: ${name}`);
-    const live = target.kind === 'live';
-    if (!live && row.rebuild_generation !== target.generation)
-      throw new Error(`No rebuild ${target.generation} of ${name} is under way.`);
-    const stored = live ? row.checkpoint : row.rebuild_checkpoint;
-    if (stored !== null && comparePositions(checkpoint, stored as Position) <= 0) return false;
-    if (isStale(target, stored)) throw new StaleBatchError(name, stored as Position);
-    const generation = live ? row.generation : target.generation;
-    const specs = new Map(row.collections.map((spec) => [spec.name, spec]));
-    const specOf = (collection: string) => {
-      const spec = specs.get(collection);
-      if (!spec) throw new Error(`${name} does not own the collection ${collection}.`);
-      return spec;
-    };
-    const tableOf = (collection: string) => tableName(specOf(collection).name, generation);
-    for (const change of changes) specOf(change.collection);
-    const outcomes = fold(changes, await readPatched(client, changes, tableOf));
-    await write(client, outcomes, specOf, tableOf);
+    const generation = batchGeneration(name, row, target, checkpoint);
+    if (generation === null) return false;
+    await writeChanges(client, row, generation, changes);
     await client.query(
-      `UPDATE projection_state SET ${live ? 'checkpoint' : 'rebuild_checkpoint'} = $2 WHERE name = $1`,
+      `UPDATE projection_state SET ${target.kind === 'live' ? 'checkpoint' : 'rebuild_checkpoint'} = $2 WHERE name = $1`,
       [name, checkpoint],
     );
     return true;

@@ -1,7 +1,7 @@
 import type { CollectionSpec } from '../../../projections/projection.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import type { ReadStore } from '../port.js';
-import { applyBatch } from './batch.js';
+import { groupedBatches } from './groupedBatches.js';
 import { postgresQueries } from './queries.js';
 import { STATE_TABLE, readState, rebuildSteps, registerProjection } from './registry.js';
 
@@ -9,7 +9,8 @@ import { STATE_TABLE, readState, rebuildSteps, registerProjection } from './regi
  * Read models on PostgreSQL: each collection a table per generation (`json` documents, a sort-key
  * column per indexed field, compared bytewise so that cursors page as on SQLite), read through a
  * view that a rebuild points at its fresh tables in the transaction that swaps them. A batch of
- * changes and its checkpoint commit together.
+ * changes and its checkpoint commit together, and live batches of several projections asked for
+ * at once share one transaction.
  */
 class UnregisteredCollection extends Error {}
 
@@ -42,6 +43,7 @@ export const postgresReadStore = async (db: PostgresDatabase): Promise<ReadStore
     );
   const queries = postgresQueries(db, specOf);
   const rebuild = rebuildSteps(db);
+  const apply = groupedBatches(db);
   return {
     registerProjection: async (name, collections) => {
       const state = await registerProjection(db, name, collections);
@@ -49,7 +51,7 @@ export const postgresReadStore = async (db: PostgresDatabase): Promise<ReadStore
       return state;
     },
     state: (name) => readState(db, name),
-    apply: (name, target, changes, checkpoint) => applyBatch(db, name, target, changes, checkpoint),
+    apply,
     get: async (collection, id) =>
       (await registered(collection)) ? queries.get(collection, id) : undefined,
     find: async (collection, query) =>
