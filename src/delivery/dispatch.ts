@@ -8,6 +8,7 @@ import { getDoc } from '../reads/readModels.js';
 import type { AttemptNeeds } from './attempt.js';
 import { attemptDelivery } from './attempt.js';
 import type { DueQueue } from './dueQueue.js';
+import type { EndpointCache } from './endpointCache.js';
 import type { EndpointLimits } from './endpointLimits.js';
 import type { KnownDeliveries } from './knownDeliveries.js';
 import type { WakeSignal } from './wakeSignal.js';
@@ -42,6 +43,8 @@ export type Dispatch = {
   inFlight: Map<string, { endpointId: string; attempt: Promise<void> }>;
   /** Rounds that fell due while a try of their delivery was still on the wire. */
   parked: Map<string, DueDoc>;
+  /** Endpoints kept between rounds, where the read models are a round trip away. */
+  endpoints: EndpointCache | undefined;
   /** Claims are taken in names made of this one and a count. */
   owner: string;
   claimsMade: number;

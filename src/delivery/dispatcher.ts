@@ -8,6 +8,8 @@ import { dueQueue } from './dueQueue.js';
 import { knownDeliveries } from './knownDeliveries.js';
 import { RATE_WINDOW_MS, endpointLimits } from './endpointLimits.js';
 import { wakeSignal } from './wakeSignal.js';
+import { endpointCache } from './endpointCache.js';
+import { keepBodiesHeard } from './bodiesHeard.js';
 import { isListenerUrl } from '../listen/listenerEndpoint.js';
 import { followQueueNews } from './queueNews.js';
 
@@ -101,7 +103,8 @@ const fill = (d: Dispatch) => {
   const endpointOf = (id: string) => {
     let read = endpoints.get(id);
     if (!read) {
-      read = readEndpoint(d.services, id);
+      const fromStore = () => readEndpoint(d.services, id);
+      read = d.endpoints ? d.endpoints.read(id, fromStore) : fromStore();
       endpoints.set(id, read);
     }
     return read;
@@ -182,6 +185,8 @@ const mayRelease = (d: Dispatch, partition: number): boolean => {
 export const startDispatcher = async (
   services: Needs,
   sender: WebhookSender,
+  /** `storesAway`: the log and the read models are a round trip away (distributed). */
+  options: { storesAway?: boolean } = {},
 ): Promise<Dispatcher> => {
   // The hold is joined before the dispatch it belongs to is made: until then, it gives nothing up.
   const made: { dispatch?: Dispatch } = {};
@@ -203,6 +208,7 @@ export const startDispatcher = async (
     lastStartAt: new Map(),
     inFlight: new Map(),
     parked: new Map(),
+    endpoints: undefined,
     owner: newId('dsp'),
     claimsMade: 0,
     running: true,
@@ -214,17 +220,29 @@ export const startDispatcher = async (
     dispatch.resyncedAt = -Infinity;
     dispatch.wake.notify();
   });
-  const queueNews = followQueueNews(services, dispatch.known, (due) => {
-    dispatch.work.offer(due, Date.now());
-    dispatch.wake.notify();
-  });
+  // News is heard from here on; what came before is in the durable queue, walked first.
+  const after = await services.eventStore.headPosition();
+  if (options.storesAway) dispatch.endpoints = endpointCache(services, after);
+  const endpoints = dispatch.endpoints;
+  const queueNews = followQueueNews(
+    services,
+    dispatch.known,
+    (due) => {
+      dispatch.work.offer(due, Date.now());
+      dispatch.wake.notify();
+    },
+    { after, ...(endpoints && { endpointChanged: endpoints.changed }) },
+  );
+  const bodies = options.storesAway ? await keepBodiesHeard(services) : undefined;
   const looping = loop(dispatch);
   return {
     stop: async () => {
       dispatch.running = false;
       dispatch.wake.notify();
-      await (await queueNews).stop();
+      await queueNews.stop();
       await looping;
+      dispatch.endpoints?.stop();
+      await bodies?.stop();
       // Attempts still on the wire record nothing now: they stay due, and are sent again after a
       // restart.
       await sender.close();

@@ -68,6 +68,9 @@ export const startDistributed = async (
   });
   const workers = await startWorkers(services, config.roles, {
     ...(transport.topic && { topic: transport.topic }),
+    // The log and the read models are a round trip away: the dispatcher keeps the endpoints it
+    // reads and the bodies it hears of.
+    storesAway: true,
   });
   const api = config.roles.includes('api') ? await startApi(services) : undefined;
   // A process without the API still answers its orchestrator's health checks, on PORT.

@@ -24,7 +24,7 @@ type Stoppable = { stop: () => Promise<void> };
 export const startWorkers = async (
   services: Services,
   roles: readonly Role[],
-  options: { topic?: EventTopic } = {},
+  options: { topic?: EventTopic; storesAway?: boolean } = {},
 ): Promise<Stoppable> => {
   const { config } = services;
   const started: Stoppable[] = [startRetentionSweeper(services), startIdleListenerSweep(services)];
@@ -55,7 +55,9 @@ export const startWorkers = async (
     const sender = config.deliveryThread
       ? await startThreadSender(senderOptions)
       : httpSender(senderOptions);
-    started.push(await startDispatcher(services, sender));
+    started.push(
+      await startDispatcher(services, sender, { storesAway: options.storesAway ?? false }),
+    );
   }
   if (roles.includes('executor')) {
     // Stopped after the executor (the list is stopped from its end): runs left may still evaluate.
