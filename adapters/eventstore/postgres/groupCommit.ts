@@ -61,17 +61,22 @@ const planGroup = (
   return { rows, outcomes };
 };
 
-const APPEND = `SELECT before, actual FROM append_events($1, $2::text[], $3::text[], $4::int[],
-  $5::text[], $6::text[], $7::json[], $8::jsonb[], $9::text[], $10)`;
+const APPEND = `SELECT before, actual FROM append_and_announce($1, $2::text[], $3::text[], $4::int[],
+  $5::text[], $6::text[], $7::json[], $8::jsonb[], $9::text[], $10, $11, $12)`;
+
+/** Where a group's notices go, and whose they are: see schema.ts. */
+export type Announcing = { channel: string; sender: string };
 
 /**
- * Writes a group of appends in one statement (see schema.ts: positions are given in commit order,
- * under the append lock), then tells each append's outcome from the revisions it found.
+ * Writes a group of appends in one statement, its notices to the other processes sent with its
+ * commit (see schema.ts: positions are given in commit order, under the append lock), then tells
+ * each append's outcome from the revisions it found.
  */
 const writeGroup = async (
   db: PostgresDatabase,
   requests: readonly AppendRequest[],
   now: () => Date,
+  announcing: Announcing,
 ): Promise<{ outcomes: AppendOutcome[]; committed: Committed }> => {
   const recordedAt = now().toISOString();
   const events = requests.flatMap((request) => request.events);
@@ -86,6 +91,8 @@ const writeGroup = async (
     events.map((event) => JSON.stringify(event.metadata)),
     events.map((event) => event.metadata.merchant_id),
     recordedAt,
+    announcing.channel,
+    announcing.sender,
   ]);
   const { before, actual } = result.rows[0]!;
   // The revision each stream had before the group: the group's later appends to it are decided
@@ -108,6 +115,7 @@ const writeGroup = async (
 export const groupCommit = (
   db: PostgresDatabase,
   now: () => Date,
+  announcing: Announcing,
   onCommit: (committed: Committed) => void,
 ) => {
   let queue: Array<{
@@ -125,6 +133,7 @@ export const groupCommit = (
         db,
         group.map((item) => item.request),
         now,
+        announcing,
       );
       if (committed.events.length > 0) onCommit(committed);
       group.forEach((item, i) => item.done(outcomes[i]!));

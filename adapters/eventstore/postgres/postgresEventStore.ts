@@ -7,16 +7,14 @@ import { groupCommit } from './groupCommit.js';
 import { headOf, readAllPage, readStreamEvents, readTailPage } from './logReads.js';
 import { createEventTables, eventsChannel } from './schema.js';
 import { listenForOthers } from './appendListener.js';
-import { noticeSender, noticesOf } from './appendNotices.js';
 import { tailReader } from './tailReader.js';
 
 /**
  * The log on PostgreSQL. Appends of a turn share one transaction (see groupCommit.ts); positions
  * are given in commit order, so a subscription never passes a commit that lands late. Appends are
- * announced after their commit, with their events where they fit (NOTIFY outside the append's
- * transaction, which would otherwise take the notification queue's lock inside every commit);
- * other processes take them from the notice, or read them once for all their subscriptions (see
- * tailReader.ts).
+ * announced with their commit, with their events where they fit (NOTIFY in the append's own
+ * statement, see schema.ts); other processes take them from the notice, or read them once for
+ * all their subscriptions (see tailReader.ts).
  */
 export const postgresEventStore = async (
   db: PostgresDatabase,
@@ -36,8 +34,8 @@ export const postgresEventStore = async (
     signal,
     await headPosition(),
   );
-  const notices = noticeSender(db, eventsChannel(db));
-  const appends = groupCommit(db, options.now ?? (() => new Date()), (committed) => {
+  const announcing = { channel: eventsChannel(db), sender: me };
+  const appends = groupCommit(db, options.now ?? (() => new Date()), announcing, (committed) => {
     const last = committed.events[committed.events.length - 1]!;
     signal.notify({
       unknown: false,
@@ -46,7 +44,6 @@ export const postgresEventStore = async (
       events: committed.events,
     });
     tail.appended(committed.before, last.position);
-    notices.send(noticesOf(me, committed));
   });
   const stopListening = await listenForOthers(db, me, tail.othersAppended);
   return {
@@ -68,7 +65,6 @@ export const postgresEventStore = async (
     },
     close: async () => {
       await appends.drained();
-      await notices.sent();
       signal.notify({ unknown: true });
       await stopListening();
     },

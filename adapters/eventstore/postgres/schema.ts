@@ -88,10 +88,89 @@ const APPEND_FUNCTION = `
   END $$;
 `;
 
+/**
+ * A notice of a stretch of the log, as other processes read it (appendNotices.ts): who appended,
+ * where the log ended before the stretch (null: empty), its last position, and its events when
+ * given (absent: too large to tell, read from the log).
+ */
+const NOTICE_FUNCTION = `
+  CREATE FUNCTION append_notice(sender text, before bigint, last bigint, events text)
+  RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT '{"p":' || to_json(sender)::text
+      || ',"b":' || CASE WHEN before = 0 THEN 'null' ELSE '"' || before || '"' END
+      || ',"l":"' || last || '"'
+      || CASE WHEN events IS NULL THEN '' ELSE ',"e":[' || events || ']' END
+      || '}'
+  $$;
+`;
+
+/**
+ * append_events, and then the notices of what it wrote, sent with its commit (NOTIFY inside the
+ * transaction): one round trip and one commit per group, where a NOTIFY of its own would cost
+ * another of each. The appends already take turns under the append lock, so the notification
+ * queue's lock, taken at each commit, holds nobody back. The events are cut into stretches whose
+ * notice fits in a notification (8,000 bytes, with room for the envelope); an event too large to
+ * fit alone is told by its position only.
+ */
+const APPEND_AND_ANNOUNCE_FUNCTION = `
+  CREATE FUNCTION append_and_announce(
+    lock_name text, streams text[], expected text[], counts int[], ids text[], types text[],
+    datas json[], metadatas jsonb[], merchants text[], recorded text, channel text, sender text
+  ) RETURNS TABLE (before bigint, actual int[]) LANGUAGE plpgsql AS $$
+  DECLARE
+    head bigint;
+    actuals int[];
+    chunk text := NULL;
+    chunk_bytes int := 0;
+    chunk_before bigint;
+    chunk_last bigint;
+    event_text text;
+    event_position bigint;
+    event_bytes int;
+  BEGIN
+    SELECT a.before, a.actual INTO head, actuals
+      FROM append_events(lock_name, streams, expected, counts, ids, types, datas, metadatas,
+        merchants, recorded) AS a;
+    chunk_before := head;
+    -- Under the append lock, what follows the head is what this group wrote.
+    FOR event_text, event_position IN
+      SELECT '{"type":' || to_json(e.type)::text || ',"data":' || e.data::text
+          || ',"id":' || to_json(e.id)::text || ',"metadata":' || e.metadata::text
+          || ',"stream":' || to_json(e.stream)::text || ',"revision":' || e.revision
+          || ',"position":"' || e.position || '","recorded_at":' || to_json(e.recorded_at)::text
+          || '}',
+        e.position
+      FROM events e WHERE e.position > head ORDER BY e.position
+    LOOP
+      event_bytes := octet_length(event_text) + 1;
+      IF chunk IS NOT NULL AND (event_bytes > 7600 OR chunk_bytes + event_bytes > 7600) THEN
+        PERFORM pg_notify(channel, append_notice(sender, chunk_before, chunk_last, chunk));
+        chunk_before := chunk_last;
+        chunk := NULL;
+        chunk_bytes := 0;
+      END IF;
+      IF event_bytes > 7600 THEN
+        PERFORM pg_notify(channel, append_notice(sender, chunk_before, event_position, NULL));
+        chunk_before := event_position;
+        CONTINUE;
+      END IF;
+      chunk := CASE WHEN chunk IS NULL THEN event_text ELSE chunk || ',' || event_text END;
+      chunk_bytes := chunk_bytes + event_bytes;
+      chunk_last := event_position;
+    END LOOP;
+    IF chunk IS NOT NULL THEN
+      PERFORM pg_notify(channel, append_notice(sender, chunk_before, chunk_last, chunk));
+    END IF;
+    RETURN QUERY SELECT head, actuals;
+  END $$;
+`;
+
 export const createEventTables = async (db: PostgresDatabase): Promise<void> => {
   await db.migrate('001_events', EVENTS);
   await db.migrate('002_append_events', APPEND_FUNCTION);
+  await db.migrate('003_append_notice', NOTICE_FUNCTION);
+  await db.migrate('004_append_and_announce', APPEND_AND_ANNOUNCE_FUNCTION);
 };
 
-/** The channel appends are announced on, after their commit: one per schema. */
+/** The channel appends are announced on, with their commit: one per schema. */
 export const eventsChannel = (db: PostgresDatabase): string => `${db.schema}_events`;

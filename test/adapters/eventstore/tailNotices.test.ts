@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
 import type { AppendNotice } from '../../../adapters/eventstore/postgres/appendNotices.js';
-import { noticesOf, parseNotice } from '../../../adapters/eventstore/postgres/appendNotices.js';
 import { tailReader } from '../../../adapters/eventstore/postgres/tailReader.js';
 import { appendSignal, pullSubscription } from '../../../adapters/eventstore/pullSubscription.js';
 import { sqliteEventStore } from '../../../adapters/eventstore/sqlite/sqliteEventStore.js';
@@ -204,32 +203,4 @@ describe('the appends of other processes, told by their notices', function () {
         [...gap.events, ...after.events, ...more.events].map((event) => event.position),
       );
     }));
-
-  it('cuts a large commit into notices that each fit a notification, in order, one event too large told by its position', () => {
-    const events = Array.from({ length: 30 }, (_, i): RecordedEvent => ({
-      ...newEvent('large.one', { text: 'x'.repeat(i === 12 ? 9_000 : 1_000) }),
-      stream: `s-${i}`,
-      revision: 0,
-      position: String(101 + i) as Position,
-      recorded_at: '2026-01-01T00:00:00.000Z',
-    }));
-    const payloads = noticesOf('me', { before: '100' as Position, events });
-    const notices = payloads.map((payload) => parseNotice(payload)!);
-    for (const payload of payloads) expect(Buffer.byteLength(payload)).to.be.below(8_000);
-    expect(notices.every((parsed) => parsed.from === 'me')).to.equal(true);
-    // Each follows on from the one before it, and together they hold every event but the large one.
-    let at = '100';
-    for (const { notice } of notices) {
-      expect(notice.before).to.equal(at);
-      at = notice.last;
-    }
-    expect(at).to.equal('130');
-    const told = notices
-      .flatMap(({ notice }) => notice.events ?? [])
-      .map((event) => event.position);
-    expect(told).to.deep.equal(events.filter((_, i) => i !== 12).map((event) => event.position));
-    expect(notices.find(({ notice }) => notice.last === '113')!.notice.events).to.equal(undefined);
-    // A payload of a process that sends no notices is not one.
-    expect(parseNotice('3f8a2c1e-0000-4000-8000-000000000000')).to.equal(undefined);
-  });
 });
