@@ -11,7 +11,7 @@ import { createMetrics } from '../metrics/metrics.js';
 import { registerStateGauges } from '../metrics/stateGauges.js';
 import { webhookBodies } from '../delivery/webhookBodies.js';
 import { definitions } from '../processes/definitions.js';
-import { startInstanceEndings } from '../processes/instanceEndings.js';
+import { noInstanceEndings, startInstanceEndings } from '../processes/instanceEndings.js';
 import { loadEncryptionKey } from '../secrets/encryptionKey.js';
 import { rememberingOpened } from '../secrets/secretBox.js';
 import { encryptionKeys } from '../payloads/keyRotation.js';
@@ -81,7 +81,11 @@ export const assembleServices = async (
     now,
     eventTypes: eventTypeCatalog(eventStore),
     definitions: definitions({ readStore: ports.readStore, secrets }),
-    instanceEndings: await startInstanceEndings({ eventStore, logger, health }),
+    // Only a run asked for through the API is waited for: other processes do not follow the
+    // instances' streams for it.
+    instanceEndings: config.roles.includes('api')
+      ? await startInstanceEndings({ eventStore, logger, health })
+      : noInstanceEndings,
     webhookBodies: webhookBodies(),
     hostResolver: hostResolver({
       servers: config.guards.dnsServers,

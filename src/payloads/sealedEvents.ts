@@ -139,6 +139,16 @@ const openOne = (
 };
 
 /**
+ * Events opened lately, by the sealed event they were opened from: the subscriptions of a process
+ * that want the same event are handed the same one (an append's notice, a read of the tail), and
+ * it is opened once for all of them.
+ */
+const opened = {
+  withAttempts: new WeakMap<RecordedEvent, RecordedEvent>(),
+  withoutAttempts: new WeakMap<RecordedEvent, RecordedEvent>(),
+};
+
+/**
  * Opens the payloads of events read from the log (attempts' answers too, when asked); those whose
  * key is destroyed say why.
  */
@@ -148,8 +158,20 @@ export const openEvents = async <E extends RecordedEvent>(
   opening: Opening = { attempts: false },
 ): Promise<E[]> => {
   if (!events.some((event) => sealedPayloads(event, opening).length > 0)) return events as E[];
-  const found = await lookupAll(keys, events, opening);
-  return events.map((event) => openOne(event, found, opening) as E);
+  const memo = opening.attempts ? opened.withAttempts : opened.withoutAttempts;
+  const found = await lookupAll(
+    keys,
+    events.filter((event) => !memo.has(event)),
+    opening,
+  );
+  return events.map((event) => {
+    let open = memo.get(event);
+    if (!open) {
+      open = openOne(event, found, opening);
+      memo.set(event, open);
+    }
+    return open as E;
+  });
 };
 
 /** Opens one sealed payload kept elsewhere (a read model), bound to `context`. */

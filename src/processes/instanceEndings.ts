@@ -78,3 +78,9 @@ export const startInstanceEndings = async (services: {
     stop: () => subscription.stop(),
   };
 };
+
+/** A process without the API role: no run is waited for there. */
+export const noInstanceEndings: InstanceEndings = {
+  waitFor: () => Promise.reject(new Error('Runs are waited for in processes of the api role.')),
+  stop: () => Promise.resolve(),
+};

@@ -10,16 +10,12 @@ import { layoutOf } from './sortKeys.js';
 import { tableName } from './tables.js';
 
 /** A document as the batch leaves it: written, deleted, or untouched since it was read. */
-type Outcome = { doc: Doc | null; written: boolean; existed: boolean | undefined };
+export type Outcome = { doc: Doc | null; written: boolean; existed: boolean | undefined };
 
-const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
+export const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
-/** The documents the batch's patches need, read in one statement per collection. */
-const readPatched = async (
-  client: pg.PoolClient,
-  changes: readonly Change[],
-  tableOf: (collection: string) => string,
-): Promise<Map<string, Doc>> => {
+/** The ids of the documents the batch's patches need to read, by collection. */
+export const patchedIds = (changes: readonly Change[]): Map<string, Set<string>> => {
   const wanted = new Map<string, Set<string>>();
   const settled = new Set<string>();
   for (const change of changes) {
@@ -33,8 +29,17 @@ const readPatched = async (
     // A put or delete before a patch decides what the patch sees: no read needed.
     settled.add(key);
   }
+  return wanted;
+};
+
+/** The documents the batch's patches need, read in one statement per collection. */
+const readPatched = async (
+  client: pg.PoolClient,
+  changes: readonly Change[],
+  tableOf: (collection: string) => string,
+): Promise<Map<string, Doc>> => {
   const found = new Map<string, Doc>();
-  for (const [collection, ids] of wanted) {
+  for (const [collection, ids] of patchedIds(changes)) {
     const rows = await client.query<{ doc: Doc }>(
       `SELECT doc FROM ${tableOf(collection)} WHERE id = ANY($1)`,
       [[...ids]],
@@ -45,7 +50,7 @@ const readPatched = async (
 };
 
 /** The batch folded over what it read: each document's last state. */
-const fold = (changes: readonly Change[], read: Map<string, Doc>) => {
+export const fold = (changes: readonly Change[], read: Map<string, Doc>) => {
   const outcomes = new Map<string, Outcome & { collection: string; id: string }>();
   for (const change of changes) {
     const id = change.op === 'put' ? change.doc.id : change.id;

@@ -1,11 +1,12 @@
 import type pg from 'pg';
 import type { Position } from '../../../domain/shared/envelope.js';
-import type { Change } from '../../../projections/projection.js';
+import type { Change, Doc } from '../../../projections/projection.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import { ownTransaction } from '../../postgres/database.js';
 import { batchGeneration } from '../batchTarget.js';
 import type { Target } from '../port.js';
-import { applyBatch, writeChanges } from './batch.js';
+import { applyBatch, keyOf } from './batch.js';
+import { patchReads, writeStatements } from './batchStatements.js';
 import type { StateRow } from './registry.js';
 
 type Apply = (
@@ -48,22 +49,38 @@ const takeGroup = (queued: Pending[]): { group: Pending[]; rest: Pending[] } => 
 };
 
 /**
- * The group in one transaction: the rows of its projections locked in the order of their names
- * (two projectors' groups never wait on each other in a circle), each batch checked against its
- * row as a batch alone is, the changes of those that pass written, and their checkpoints moved
- * together. BEGIN travels with the locking read, and the checkpoints with COMMIT: two round trips
- * besides the writes, however many projections move.
+ * The group in one transaction of two round trips, however many projections move: the first
+ * opens it, locks the rows of its projections in the order of their names (two projectors' groups
+ * never wait on each other in a circle) and reads, through the live views, the documents the
+ * batches' patches need; the second writes every batch that its row lets through (checked as a
+ * batch alone is), moves their checkpoints and commits.
  */
 const commitGroup = (db: PostgresDatabase, group: readonly Pending[]): Promise<void> =>
   ownTransaction(db.pool, async (client) => {
     const literal = (value: string) => client.escapeLiteral(value);
+    const reads = group.map((pending) => patchReads(literal, pending.changes));
     const names = group.map((pending) => literal(pending.name)).join(', ');
-    const results = (await client.query(
-      `BEGIN; SELECT * FROM projection_state WHERE name IN (${names}) ORDER BY name FOR UPDATE`,
-    )) as unknown as [pg.QueryResult, pg.QueryResult<StateRow>];
-    const rows = new Map(results[1].rows.map((row) => [row.name, row]));
+    const opening = [
+      'BEGIN',
+      // The read models are made again from the log: a commit lost to a crash of the server takes
+      // its checkpoint with it, and is applied again. Nobody need wait for it to reach the disk.
+      'SET LOCAL synchronous_commit TO off',
+      `SELECT * FROM projection_state WHERE name IN (${names}) ORDER BY name FOR UPDATE`,
+      ...reads.flat().map((read) => read.sql),
+    ];
+    const results = (await client.query(opening.join(';\n'))) as unknown as pg.QueryResult[];
+    const rows = new Map((results[2]!.rows as StateRow[]).map((row) => [row.name, row]));
+    let next = 3;
+    const found = reads.map((mine) => {
+      const docs = new Map<string, Doc>();
+      for (const { collection } of mine)
+        for (const { doc } of results[next++]!.rows as Array<{ doc: Doc }>)
+          docs.set(keyOf(collection, doc.id), doc);
+      return docs;
+    });
     const writing: Pending[] = [];
-    for (const pending of group) {
+    const statements: string[] = [];
+    group.forEach((pending, i) => {
       const row = rows.get(pending.name);
       let generation: number | null;
       try {
@@ -72,33 +89,33 @@ const commitGroup = (db: PostgresDatabase, group: readonly Pending[]): Promise<v
       } catch (error) {
         // Refused before anything of it was written: the others go on.
         settle(pending, { error });
-        continue;
+        return;
       }
       if (generation === null) settle(pending, { applied: false });
       else {
-        // A failure from here on may follow some of the batch's writes: the group rolls back.
-        await writeChanges(client, row, generation, pending.changes);
+        // A failure from here on fails the group, which is then applied batch by batch.
+        statements.push(...writeStatements(literal, row, generation, pending.changes, found[i]!));
         writing.push(pending);
       }
+    });
+    if (writing.length > 0) {
+      const moves = writing
+        .map((pending) => `(${literal(pending.name)}, ${literal(pending.checkpoint)})`)
+        .join(', ');
+      statements.push(`UPDATE projection_state AS s SET checkpoint = v.checkpoint
+        FROM (VALUES ${moves}) AS v(name, checkpoint) WHERE s.name = v.name`);
     }
-    const moves = writing
-      .map((pending) => `(${literal(pending.name)}, ${literal(pending.checkpoint)})`)
-      .join(', ');
-    await client.query(
-      writing.length === 0
-        ? 'COMMIT'
-        : `UPDATE projection_state AS s SET checkpoint = v.checkpoint
-             FROM (VALUES ${moves}) AS v(name, checkpoint) WHERE s.name = v.name; COMMIT`,
-    );
+    await client.query([...statements, 'COMMIT'].join(';\n'));
     for (const pending of writing) settle(pending, { applied: true });
   });
 
 /**
  * Live batches of several projections, committed together: the batches asked for in the same turn
- * of the event loop, or while the previous group was on its way, go in one transaction. An append
- * moves several projections at once, and each would otherwise take a transaction of its own. A
- * group that fails is applied again batch by batch, each in a transaction of its own, so that one
- * projection's failure is its own. Rebuild batches go alone, as before.
+ * of the event loop, or while the previous group was on its way, go in one transaction of two
+ * round trips. An append moves several projections at once, and each would otherwise take a
+ * transaction of its own, of a round trip per statement. A group that fails is applied again
+ * batch by batch, each in a transaction of its own, so that one projection's failure is its own.
+ * Rebuild batches go alone, as before.
  */
 export const groupedBatches = (db: PostgresDatabase): Apply => {
   let queued: Pending[] = [];
@@ -115,24 +132,19 @@ export const groupedBatches = (db: PostgresDatabase): Apply => {
       const { group, rest } = takeGroup(queued);
       queued = rest;
       try {
-        if (group.length === 1) {
-          const [only] = group as [Pending];
-          settle(only, {
-            applied: await applyBatch(db, only.name, only.target, only.changes, only.checkpoint),
-          });
-        } else await commitGroup(db, group);
-      } catch (error) {
-        if (group.length === 1) settle(group[0]!, { error });
-        else
-          await Promise.all(
-            group
-              .filter((pending) => !pending.settled)
-              .map((pending) =>
-                applyBatch(db, pending.name, pending.target, pending.changes, pending.checkpoint)
-                  .then((applied) => settle(pending, { applied }))
-                  .catch((failure: unknown) => settle(pending, { error: failure })),
-              ),
-          );
+        await commitGroup(db, group);
+      } catch {
+        // Applied again batch by batch, each in a transaction of its own: a batch that fails
+        // there fails alone.
+        await Promise.all(
+          group
+            .filter((pending) => !pending.settled)
+            .map((pending) =>
+              applyBatch(db, pending.name, pending.target, pending.changes, pending.checkpoint)
+                .then((applied) => settle(pending, { applied }))
+                .catch((failure: unknown) => settle(pending, { error: failure })),
+            ),
+        );
       }
     }
   };

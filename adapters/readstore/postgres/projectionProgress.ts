@@ -1,5 +1,6 @@
 import type { Position } from '../../../domain/shared/envelope.js';
 import { isPosition } from '../../../domain/shared/envelope.js';
+import pg from 'pg';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import type { AppliedTo, ProjectionProgress } from '../progress.js';
 
@@ -33,9 +34,12 @@ export const postgresProjectionProgress = (db: PostgresDatabase): ProjectionProg
     try {
       for (let payload = next; payload; payload = next) {
         next = undefined;
-        // A lost announcement costs a waiter one poll of the checkpoints, no more.
+        // A lost announcement costs a waiter one poll of the checkpoints, no more: it need not
+        // wait for its commit to reach the disk (a NOTIFY commits a transaction of its own). A
+        // statement that fails takes its connection out of the pool, transaction and all.
+        const notify = `SELECT pg_notify(${pg.escapeLiteral(channel)}, ${pg.escapeLiteral(JSON.stringify(payload))})`;
         await db.pool
-          .query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(payload)])
+          .query(`BEGIN; SET LOCAL synchronous_commit TO off; ${notify}; COMMIT`)
           .catch(() => undefined);
       }
     } finally {

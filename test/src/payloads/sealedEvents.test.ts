@@ -44,6 +44,26 @@ describe('Sealed events', () => {
       expect(opened).to.deep.equal(recorded(stream, [original])[0]);
     });
 
+    it('is opened once for every subscription handed the same event, the same opened event to each', async () => {
+      const sealed = recorded(stream, await sealEvents(keys, stream, [original], NOW));
+      let lookups = 0;
+      const counted: DataKeys = {
+        ...keys,
+        lookup: (id) => {
+          lookups++;
+          return keys.lookup(id);
+        },
+      };
+      const [first] = await openEvents(counted, sealed);
+      const [second] = await openEvents(counted, sealed);
+      expect(lookups).to.equal(1);
+      expect(second).to.equal(first);
+      // A copy read again from the log is another event: opened anew.
+      const [again] = await openEvents(counted, recorded(stream, sealed));
+      expect(lookups).to.equal(2);
+      expect(again).to.deep.equal(first);
+    });
+
     it('is not sealed twice', async () => {
       const once = await sealEvents(keys, stream, [original], NOW);
       expect(await sealEvents(keys, stream, once, NOW)).to.deep.equal(once);
