@@ -46,6 +46,8 @@ export type Projecting = {
   health?: WorkerHealth;
   /** Told each time a projection has applied more of the log, to announce it to other processes. */
   progressed?: () => void;
+  /** Around each batch's write, so that the announcements wait for it (see heldAnnouncements.ts). */
+  writing?: <T>(write: () => Promise<T>) => Promise<T>;
 };
 
 /**
@@ -99,7 +101,8 @@ const applyBatch = async (
       const follows = run.appliedTo;
       const target =
         follows === undefined ? { kind: 'live' as const } : { kind: 'live' as const, follows };
-      await p.readStore.apply(run.projection.name, target, changes, scannedTo);
+      const write = () => p.readStore.apply(run.projection.name, target, changes, scannedTo);
+      await (p.writing ? p.writing(write) : write());
     } catch (error) {
       if (!(error instanceof StaleBatchError)) throw error;
       // Another projector applied part of this stretch while this one was paused: take up from

@@ -6,6 +6,7 @@ import type { Projection } from '../../projections/projection.js';
 import type { WorkerHealth } from '../processing/workerHealth.js';
 import type { Logger } from '../logging/logger.js';
 import { allReached } from './caughtUp.js';
+import { heldAnnouncements } from './heldAnnouncements.js';
 import { applyInline } from './inlineApplication.js';
 import type { ProjectionRun, Projecting } from './projectionRun.js';
 import { follow, newRun, reached } from './projectionRun.js';
@@ -79,13 +80,18 @@ export const startProjector = async (
 ): Promise<Projector> => {
   const runs = new Map<string, ProjectionRun>();
   const { progress } = options;
+  const announcements =
+    progress && heldAnnouncements(() => progress.announce(appliedToOf(runs.values())));
   const p: Projecting = {
     eventStore,
     readStore,
     logger,
     stopping: false,
     ...(options.health && { health: options.health }),
-    ...(progress && { progressed: () => progress.announce(appliedToOf(runs.values())) }),
+    ...(announcements && {
+      progressed: announcements.progressed,
+      writing: announcements.writing,
+    }),
   };
   for (const projection of projections) {
     const state = await readStore.registerProjection(projection.name, projection.collections);
@@ -116,6 +122,7 @@ export const startProjector = async (
     stop: async () => {
       p.stopping = true;
       removeListener?.();
+      announcements?.stop();
       for (const run of runs.values()) clearTimeout(run.saveTimer);
       const subscriptions = [...runs.values()].flatMap((run) => run.subscription ?? []);
       await Promise.all(subscriptions.map((subscription) => subscription.stop()));
