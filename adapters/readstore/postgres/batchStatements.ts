@@ -1,8 +1,9 @@
 import type { Change, CollectionSpec, Doc } from '../../../projections/projection.js';
-import { fold, patchedIds } from './batch.js';
+import type pg from 'pg';
+import { fold, keyOf, patchedIds } from './batchFold.js';
 import type { StateRow } from './registry.js';
 import { layoutOf } from './sortKeys.js';
-import { tableName, viewName } from './tables.js';
+import { tableName } from './tables.js';
 
 /**
  * A batch's statements as text, its values written in as literals, so that the statements of many
@@ -13,27 +14,41 @@ export type Literal = (value: string) => string;
 
 const list = (literal: Literal, values: Iterable<string>) => [...values].map(literal).join(', ');
 
-/** One read per collection of the documents a batch's patches need, through the live views. */
+/** One read per collection of the documents a batch's patches need, from `source`'s tables. */
 export const patchReads = (
   literal: Literal,
   changes: readonly Change[],
-): Array<{ collection: string; sql: string }> =>
+  source: (collection: string) => string,
+): PatchRead[] =>
   [...patchedIds(changes)].map(([collection, ids]) => ({
     collection,
-    sql: `SELECT doc FROM ${viewName(collection)} WHERE id IN (${list(literal, ids)})`,
+    sql: `SELECT doc FROM ${source(collection)} WHERE id IN (${list(literal, ids)})`,
   }));
 
-/**
- * The deletes and upserts that leave a batch's documents as its changes say, one of each per
- * collection, in the tables of `generation`. `read`: the documents its patches read, by key.
- */
-export const writeStatements = (
-  literal: Literal,
+export type PatchRead = { collection: string; sql: string };
+
+/** The results of a query of several statements, or of one. */
+export const resultsOf = (results: unknown): pg.QueryResult[] =>
+  Array.isArray(results) ? (results as pg.QueryResult[]) : [results as pg.QueryResult];
+
+/** The documents `reads` found, by key, from their results in the same order. */
+export const docsRead = (
+  reads: readonly PatchRead[],
+  results: readonly pg.QueryResult[],
+): Map<string, Doc> => {
+  const docs = new Map<string, Doc>();
+  reads.forEach(({ collection }, i) => {
+    for (const { doc } of results[i]!.rows as Array<{ doc: Doc }>)
+      docs.set(keyOf(collection, doc.id), doc);
+  });
+  return docs;
+};
+
+/** The projection's collections, by name; a batch that changes another's is refused whole. */
+export const ownedSpecs = (
   row: StateRow,
-  generation: number,
   changes: readonly Change[],
-  read: Map<string, Doc>,
-): string[] => {
+): ((collection: string) => CollectionSpec) => {
   const specs = new Map(row.collections.map((spec) => [spec.name, spec]));
   const specOf = (collection: string): CollectionSpec => {
     const spec = specs.get(collection);
@@ -41,6 +56,20 @@ export const writeStatements = (
     return spec;
   };
   for (const change of changes) specOf(change.collection);
+  return specOf;
+};
+
+/**
+ * The deletes and upserts that leave a batch's documents as its changes say, one of each per
+ * collection, in the tables of `generation`. `read`: the documents its patches read, by key.
+ */
+export const writeStatements = (
+  literal: Literal,
+  specOf: (collection: string) => CollectionSpec,
+  generation: number,
+  changes: readonly Change[],
+  read: Map<string, Doc>,
+): string[] => {
   const outcomes = fold(changes, read);
   const statements: string[] = [];
   for (const collection of new Set(outcomes.map((outcome) => outcome.collection))) {

@@ -1,12 +1,12 @@
-import type pg from 'pg';
 import type { Position } from '../../../domain/shared/envelope.js';
-import type { Change, Doc } from '../../../projections/projection.js';
+import type { Change } from '../../../projections/projection.js';
 import type { PostgresDatabase } from '../../postgres/database.js';
 import { ownTransaction } from '../../postgres/database.js';
 import { batchGeneration } from '../batchTarget.js';
 import type { Target } from '../port.js';
-import { applyBatch, keyOf } from './batch.js';
-import { patchReads, writeStatements } from './batchStatements.js';
+import { applyBatch } from './batch.js';
+import { docsRead, ownedSpecs, patchReads, resultsOf, writeStatements } from './batchStatements.js';
+import { viewName } from './tables.js';
 import type { StateRow } from './registry.js';
 
 type Apply = (
@@ -58,7 +58,7 @@ const takeGroup = (queued: Pending[]): { group: Pending[]; rest: Pending[] } => 
 const commitGroup = (db: PostgresDatabase, group: readonly Pending[]): Promise<void> =>
   ownTransaction(db.pool, async (client) => {
     const literal = (value: string) => client.escapeLiteral(value);
-    const reads = group.map((pending) => patchReads(literal, pending.changes));
+    const reads = group.map((pending) => patchReads(literal, pending.changes, viewName));
     const names = group.map((pending) => literal(pending.name)).join(', ');
     const opening = [
       'BEGIN',
@@ -68,14 +68,12 @@ const commitGroup = (db: PostgresDatabase, group: readonly Pending[]): Promise<v
       `SELECT * FROM projection_state WHERE name IN (${names}) ORDER BY name FOR UPDATE`,
       ...reads.flat().map((read) => read.sql),
     ];
-    const results = (await client.query(opening.join(';\n'))) as unknown as pg.QueryResult[];
+    const results = resultsOf(await client.query(opening.join(';\n')));
     const rows = new Map((results[2]!.rows as StateRow[]).map((row) => [row.name, row]));
     let next = 3;
     const found = reads.map((mine) => {
-      const docs = new Map<string, Doc>();
-      for (const { collection } of mine)
-        for (const { doc } of results[next++]!.rows as Array<{ doc: Doc }>)
-          docs.set(keyOf(collection, doc.id), doc);
+      const docs = docsRead(mine, results.slice(next, next + mine.length));
+      next += mine.length;
       return docs;
     });
     const writing: Pending[] = [];
@@ -94,7 +92,15 @@ const commitGroup = (db: PostgresDatabase, group: readonly Pending[]): Promise<v
       if (generation === null) settle(pending, { applied: false });
       else {
         // A failure from here on fails the group, which is then applied batch by batch.
-        statements.push(...writeStatements(literal, row, generation, pending.changes, found[i]!));
+        statements.push(
+          ...writeStatements(
+            literal,
+            ownedSpecs(row, pending.changes),
+            generation,
+            pending.changes,
+            found[i]!,
+          ),
+        );
         writing.push(pending);
       }
     });
