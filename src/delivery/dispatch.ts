@@ -1,14 +1,15 @@
 import type { WebhookSender } from '../../adapters/delivery/port.js';
 import type { PartitionHold } from '../../adapters/partitions/port.js';
 import type { DueDoc } from '../../projections/deliveries.js';
-import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
 import { ENDPOINT_SECRETS, WEBHOOK_ENDPOINTS } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
 import { getDoc } from '../reads/readModels.js';
 import type { AttemptNeeds } from './attempt.js';
 import { attemptDelivery } from './attempt.js';
 import type { DueQueue } from './dueQueue.js';
-import type { EndpointCache } from './endpointCache.js';
+import type { EndpointCache, EndpointOf } from './endpointCache.js';
+
+export type { EndpointOf } from './endpointCache.js';
 import type { EndpointLimits } from './endpointLimits.js';
 import type { KnownDeliveries } from './knownDeliveries.js';
 import type { WakeSignal } from './wakeSignal.js';
@@ -37,8 +38,11 @@ export type Dispatch = {
   work: DueQueue;
   /** The endpoints whose deliveries this dispatcher starts: its partitions of them. */
   hold: PartitionHold;
-  /** When this dispatcher last started a try, by partition. */
-  lastStartAt: Map<number, number>;
+  /**
+   * When this dispatcher last started a try or put one on the wire, by partition: a try held for
+   * its place in the endpoint's rate goes on the wire after it started.
+   */
+  lastSentAt: Map<number, number>;
   /** Deliveries being attempted, by id. */
   inFlight: Map<string, { endpointId: string; attempt: Promise<void> }>;
   /** Rounds that fell due while a try of their delivery was still on the wire. */
@@ -51,8 +55,6 @@ export type Dispatch = {
   running: boolean;
   resyncedAt: number;
 };
-
-export type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
 
 /** A try to start: its endpoint as read, and when its place in the endpoint's rate frees (ms). */
 export type TryToStart = EndpointOf & { sendAt: number };
@@ -123,6 +125,8 @@ const send = (
     if (at === undefined) return;
     sent = true;
     d.limits.sent(due.endpoint_id, at);
+    const partition = d.hold.partitionOf(due.endpoint_id);
+    d.lastSentAt.set(partition, Math.max(d.lastSentAt.get(partition) ?? -Infinity, at));
   };
   const freeSlot = () => {
     if (!slotHeld) return;

@@ -71,7 +71,8 @@ const startDue = async (
     d.work.slotFreed(due.endpoint_id, d.limits.release(due.endpoint_id));
   };
   const claiming = d.services.claims.claim(claimKey(due), claimant, CLAIM_LEASE_MS);
-  d.lastStartAt.set(d.hold.partitionOf(due.endpoint_id), Date.now());
+  const partition = d.hold.partitionOf(due.endpoint_id);
+  d.lastSentAt.set(partition, Math.max(d.lastSentAt.get(partition) ?? -Infinity, Date.now()));
   if (!fifo) {
     // The try is sent once claimed: the round goes on meanwhile, so that the claims of the tries
     // it starts are made together, not one round trip each.
@@ -165,13 +166,13 @@ const loop = async (d: Dispatch) => {
 
 /**
  * Whether the dispatcher may give a partition up to another (the group grew): once no try of it is
- * on the wire and none started within a rate window, so the next holder, whose limits start
+ * on the wire and none started or went on the wire within a rate window, so the next holder, whose limits start
  * afresh, never sends beside this one.
  */
 const mayRelease = (d: Dispatch, partition: number): boolean => {
   for (const entry of d.inFlight.values())
     if (d.hold.partitionOf(entry.endpointId) === partition) return false;
-  return Date.now() - (d.lastStartAt.get(partition) ?? -Infinity) > RATE_WINDOW_MS;
+  return Date.now() - (d.lastSentAt.get(partition) ?? -Infinity) > RATE_WINDOW_MS;
 };
 
 /**
@@ -205,7 +206,7 @@ export const startDispatcher = async (
     known: knownDeliveries((endpointId) => hold.holds(endpointId)),
     work: dueQueue(services.readStore, (endpointId) => hold.holds(endpointId)),
     hold,
-    lastStartAt: new Map(),
+    lastSentAt: new Map(),
     inFlight: new Map(),
     parked: new Map(),
     endpoints: undefined,

@@ -1,12 +1,15 @@
 import type { Position } from '../../domain/shared/envelope.js';
-import { webhookEndpointsProjection } from '../../projections/webhookEndpoints.js';
 import type { Services } from '../services.js';
-import type { EndpointOf } from './dispatch.js';
+import type { EndpointDoc, EndpointSecretsDoc } from '../../projections/webhookEndpoints.js';
+import { webhookEndpointsProjection } from '../../projections/webhookEndpoints.js';
 
 /** More endpoints than this at once, and the cache starts again from empty. */
 const MAX_KEPT = 10_000;
 /** How long one wait for the read models lasts before the cache waits again. */
 const SETTLE_WAIT_MS = 30_000;
+
+/** An endpoint and its secrets, as a dispatcher reads them (none: deleted). */
+export type EndpointOf = { endpoint?: EndpointDoc; secrets?: EndpointSecretsDoc };
 
 export type EndpointCache = {
   /** The endpoint and its secrets, as `read` gives them, or as kept since the last read. */

@@ -86,24 +86,26 @@ export const instanceView = async (
   doc: InstanceDoc,
 ) => {
   const opener = instanceValueOpener(services.dataKeys);
+  // Read at once: each is a round trip of its own where the read models are on a server.
+  const [stepDocs, children, payloads] = await Promise.all([
+    allDocs(services.readStore, PROCESS_INSTANCE_STEPS, {
+      where: { instance_id: doc.id },
+      orderBy: { field: 'seq', direction: 'asc' },
+    }),
+    findDocs(services.readStore, PROCESS_INSTANCES, {
+      where: { parent_id: doc.id },
+      orderBy: { field: 'created_at', direction: 'asc' },
+      limit: MAX_CHILDREN_LISTED,
+    }),
+    instancePayloads(services, doc),
+  ]);
   const steps = await Promise.all(
-    (
-      await allDocs(services.readStore, PROCESS_INSTANCE_STEPS, {
-        where: { instance_id: doc.id },
-        orderBy: { field: 'seq', direction: 'asc' },
-      })
-    ).map(async (step) => ({ ...step, output: await opener.open(step.output, doc.id) })),
+    stepDocs.map(async (step) => ({ ...step, output: await opener.open(step.output, doc.id) })),
   );
   const byLane = new Map<string, InstanceStepDoc[]>();
   for (const step of steps)
     if (step.lane) byLane.set(step.lane, [...(byLane.get(step.lane) ?? []), step]);
-  const children = await findDocs(services.readStore, PROCESS_INSTANCES, {
-    where: { parent_id: doc.id },
-    orderBy: { field: 'created_at', direction: 'asc' },
-    limit: MAX_CHILDREN_LISTED,
-  });
   const { definition_id: _definitionId, parent_id: _parentId, error, ...rest } = doc;
-  const payloads = await instancePayloads(services, doc);
   const inputs = await opener.open(payloads.inputs, doc.id);
   const opened = (await opener.open(payloads.result, doc.id)) as InstanceDoc['result'];
   const unreadable = opener.unreadable();

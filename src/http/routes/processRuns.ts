@@ -101,13 +101,17 @@ export const processRunRoutes = (services: Needs): Router => {
           body,
           headers: { Location: location },
         });
-        await services.projector.caughtUp(createdAt, undefined, INSTANCES);
         if (!ended) {
+          await services.projector.caughtUp(createdAt, undefined, INSTANCES);
           const view = await present();
           return view.behind ? accepted(view.body) : created(view.body, location);
         }
+        // The wait for the end's projection covers the creation's: no wait for that one first.
         const settled = await ended;
-        if (settled === undefined) return accepted((await present()).body);
+        if (settled === undefined) {
+          await services.projector.caughtUp(createdAt, undefined, INSTANCES);
+          return accepted((await present()).body);
+        }
         await services.projector.caughtUp(settled.position, undefined, INSTANCES);
         // Parked on a person: the answer goes out now, not when the window closes; the caller
         // hears of the request by webhook (process.user_action.requested, approval_request.created).
