@@ -9,7 +9,6 @@ import { knownDeliveries } from './knownDeliveries.js';
 import { RATE_WINDOW_MS, endpointLimits } from './endpointLimits.js';
 import { wakeSignal } from './wakeSignal.js';
 import { endpointCache } from './endpointCache.js';
-import { keepBodiesHeard } from './bodiesHeard.js';
 import { isListenerUrl } from '../listen/listenerEndpoint.js';
 import { followQueueNews } from './queueNews.js';
 
@@ -186,7 +185,7 @@ const mayRelease = (d: Dispatch, partition: number): boolean => {
 export const startDispatcher = async (
   services: Needs,
   sender: WebhookSender,
-  /** `storesAway`: the log and the read models are a round trip away (distributed). */
+  /** `storesAway`: the read models are a round trip away (distributed). */
   options: { storesAway?: boolean } = {},
 ): Promise<Dispatcher> => {
   // The hold is joined before the dispatch it belongs to is made: until then, it gives nothing up.
@@ -234,7 +233,6 @@ export const startDispatcher = async (
     },
     { after, ...(endpoints && { endpointChanged: endpoints.changed }) },
   );
-  const bodies = options.storesAway ? await keepBodiesHeard(services) : undefined;
   const looping = loop(dispatch);
   return {
     stop: async () => {
@@ -243,7 +241,6 @@ export const startDispatcher = async (
       await queueNews.stop();
       await looping;
       dispatch.endpoints?.stop();
-      await bodies?.stop();
       // Attempts still on the wire record nothing now: they stay due, and are sent again after a
       // restart.
       await sender.close();

@@ -68,8 +68,7 @@ export const startDistributed = async (
   });
   const workers = await startWorkers(services, config.roles, {
     ...(transport.topic && { topic: transport.topic }),
-    // The log and the read models are a round trip away: the dispatcher keeps the endpoints it
-    // reads and the bodies it hears of.
+    // The read models are a round trip away: the dispatcher keeps the endpoints it reads.
     storesAway: true,
   });
   const api = config.roles.includes('api') ? await startApi(services) : undefined;
